@@ -1,0 +1,85 @@
+// Mounts the Netlify Functions (v2) of netlify/functions/ in our own server: each module is
+// imported once and its handler called warm with the web Request, routed by the module's own
+// `config.path` and `config.method` — the same routing Netlify applies.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+
+export type NetlifyHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
+
+/** The part of Netlify's Context our functions rely on (a subset of @netlify/functions' Context). */
+export interface FunctionContext {
+  ip: string;
+  params: Record<string, string>;
+  requestId: string;
+  site: { url: string; name: string };
+  deploy: { context: string };
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+export interface MountedFunction {
+  name: string;
+  patterns: URLPattern[];
+  methods: string[] | null;
+  handler: NetlifyHandler;
+}
+
+interface FunctionModule {
+  default?: NetlifyHandler;
+  config?: { path?: string | string[]; method?: string | string[] };
+}
+
+export async function loadFunctions(dir: string): Promise<MountedFunction[]> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'));
+  } catch {
+    return [];
+  }
+  const mounted: MountedFunction[] = [];
+  for (const file of names.sort()) {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
+    if (typeof mod.default !== 'function') throw new Error(`${file}: no default export handler`);
+    const paths = mod.config?.path;
+    if (!paths) throw new Error(`${file}: config.path is required (functions are routed by path)`);
+    const methods = mod.config?.method;
+    mounted.push({
+      name: file.replace(/\.[^.]+$/, ''),
+      patterns: (Array.isArray(paths) ? paths : [paths]).map((pathname) => new URLPattern({ pathname })),
+      methods: methods ? (Array.isArray(methods) ? methods : [methods]).map((m) => m.toUpperCase()) : null,
+      handler: mod.default,
+    });
+  }
+  return mounted;
+}
+
+export function matchFunction(
+  functions: MountedFunction[],
+  url: URL,
+): { fn: MountedFunction; params: Record<string, string> } | undefined {
+  for (const fn of functions) {
+    for (const pattern of fn.patterns) {
+      const m = pattern.exec({ pathname: url.pathname });
+      if (m) {
+        const params: Record<string, string> = {};
+        for (const [k, v] of Object.entries(m.pathname.groups)) if (v !== undefined) params[k] = v;
+        return { fn, params };
+      }
+    }
+  }
+  return undefined;
+}
+
+export function makeContext(ip: string, params: Record<string, string>, siteUrl: string): FunctionContext {
+  return {
+    ip,
+    params,
+    requestId: randomUUID(),
+    site: { url: siteUrl, name: 'rooted-threads' },
+    deploy: { context: 'self-hosted' },
+    waitUntil: (promise) => {
+      promise.catch((err: unknown) => console.error('waitUntil task failed:', err));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// The whole site as one fetch handler: functions, netlify.toml redirects and headers, the built
+// static files, and the 404 page. scripts/serve.ts puts it on a port; tests call it directly.
+import { join } from 'node:path';
+import { StaticFiles, type StaticFile } from './static-files.ts';
+import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
+import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
+
+export interface SiteOptions {
+  /** Project root holding dist/, netlify.toml and netlify/functions/. */
+  root: string;
+  /** Public origin, used as the functions' site URL. */
+  siteUrl: string;
+}
+
+export interface Site {
+  fetch: (req: Request, ip?: string) => Promise<Response>;
+  functions: MountedFunction[];
+  files: StaticFiles;
+  rules: NetlifyRules;
+}
+
+/** Hashed build assets never change; everything else is revalidated. */
+function cacheControl(path: string): string {
+  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (path.startsWith('/fonts/') || path.startsWith('/pagefind/')) return 'public, max-age=86400';
+  return 'public, max-age=0, must-revalidate';
+}
+
+export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> {
+  const files = new StaticFiles(join(root, 'dist'));
+  const rules = await loadNetlifyRules(join(root, 'netlify.toml'));
+  const functions = await loadFunctions(join(root, 'netlify', 'functions'));
+  const notFound = files.get('/404.html');
+
+  function sendFile(req: Request, file: StaticFile, pathname: string, status = 200): Response {
+    const headers = new Headers({
+      'Content-Type': file.type,
+      'Cache-Control': status === 200 ? cacheControl(file.path) : 'no-store',
+      Vary: 'Accept-Encoding',
+    });
+    // netlify.toml's headers win over our defaults, as they do on Netlify.
+    for (const [k, v] of Object.entries(headersFor(rules, pathname))) headers.set(k, v);
+    if (status === 200) {
+      headers.set('ETag', file.etag);
+      const inm = req.headers.get('if-none-match');
+      if (inm && inm.split(/\s*,\s*/).includes(file.etag)) return new Response(null, { status: 304, headers });
+    }
+    const { body, encoding } = files.encoded(file, req.headers.get('accept-encoding'));
+    if (encoding) headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(body.length));
+    return new Response(req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  }
+
+  function redirect(pathname: string, location: string, status: number): Response {
+    const headers = new Headers(headersFor(rules, pathname));
+    headers.set('Location', location);
+    headers.set('Cache-Control', 'public, max-age=3600');
+    return new Response(null, { status, headers });
+  }
+
+  function notFoundPage(req: Request, pathname: string): Response {
+    if (notFound) return sendFile(req, notFound, pathname, 404);
+    return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+
+  async function handle(req: Request, ip = '127.0.0.1'): Promise<Response> {
+    const url = new URL(req.url);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+
+    const fnMatch = matchFunction(functions, url);
+    if (fnMatch) {
+      const { fn, params } = fnMatch;
+      if (fn.methods && !fn.methods.includes(req.method)) {
+        return Response.json(
+          { error: { title: 'Method Not Allowed', text: `Use ${fn.methods.join(' or ')}.` } },
+          { status: 405, headers: { Allow: fn.methods.join(', '), 'Cache-Control': 'no-store' } },
+        );
+      }
+      try {
+        return await fn.handler(req, makeContext(ip, params, siteUrl));
+      } catch (err) {
+        console.error(`function ${fn.name} failed:`, err);
+        return Response.json(
+          { error: { title: 'Error', text: 'Something went wrong. Please try again.' } },
+          { status: 500, headers: { 'Cache-Control': 'no-store' } },
+        );
+      }
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return new Response('Method Not Allowed', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+
+    const forced = matchRedirect(rules, pathname);
+    if (forced?.rule.force) return redirect(pathname, forced.location, forced.rule.status);
+
+    // Canonical form: no trailing slash (root excepted) and no .html suffix.
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const bare = pathname.replace(/\/+$/, '') || '/';
+      if (files.resolve(bare)) return redirect(pathname, bare + url.search, 301);
+    }
+    if (pathname.endsWith('.html') && pathname !== '/404.html') {
+      const bare = pathname === '/index.html' ? '/' : pathname.slice(0, -5);
+      if (files.get(pathname)) return redirect(pathname, bare + url.search, 301);
+    }
+
+    const file = files.resolve(pathname);
+    if (file) return sendFile(req, file, pathname);
+
+    if (forced) {
+      if (forced.rule.status === 200) {
+        const target = files.resolve(forced.location);
+        if (target) return sendFile(req, target, pathname);
+      } else if (forced.rule.status === 404) {
+        return notFoundPage(req, pathname);
+      } else {
+        return redirect(pathname, forced.location, forced.rule.status);
+      }
+    }
+    return notFoundPage(req, pathname);
+  }
+
+  return { fetch: handle, functions, files, rules };
+}

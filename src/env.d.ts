@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** What the <Midpoint /> marker of the article being rendered shows. */
+    midpoint?: { signup: boolean; ad: boolean };
+  }
+}

@@ -1,0 +1,18 @@
+import { STATIC_PAGES } from '../site';
+import { getArticles, getStories } from './catalogue';
+import { isoDay } from './format-date';
+import type { SitemapEntry } from './sitemap';
+
+/** The one list of pages for /sitemap.xml and the human /sitemap page (spec §9). */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const [articles, stories] = await Promise.all([getArticles(), getStories()]);
+  return [
+    ...STATIC_PAGES.map((p) => ({ ...p })),
+    ...[...articles, ...stories].map((item) => ({
+      path: item.path,
+      priority: 0.7,
+      changefreq: 'monthly' as const,
+      lastmod: isoDay(item.data.updatedDate ?? item.data.publishedDate),
+    })),
+  ];
+}

@@ -1,0 +1,104 @@
+/**
+ * The one site configuration. Every page, the sitemap, RSS, JSON-LD and the tests import these
+ * values; no other file repeats a brand literal.
+ */
+
+/** Where the site is served. Build-time: SITE_URL, else Netlify's URL, else the local server. */
+export const LOCAL_ORIGIN = 'http://localhost:8888';
+
+export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.SITE_URL || env.URL || LOCAL_ORIGIN;
+  return raw.replace(/\/+$/, '');
+}
+
+export const SITE = {
+  name: 'Rooted Threads',
+  tagline: '100% Natural Fabric Clothing',
+  /** Appended to every page title; the home page uses it alone. */
+  titleSuffix: 'Rooted Threads | 100% Natural Fabric Clothing',
+  description:
+    'Rooted Threads explains natural fibres (wool, cotton, linen and hemp) in plain words, with the evidence behind every claim, for families who want clothes that last.',
+  author: 'The Rooted Threads Team',
+  locale: 'en_US',
+  lang: 'en-US',
+  /** Year shown in the footer copyright line (the spec fixes it). */
+  copyrightYear: 2024,
+  contact: {
+    email: 'hello@rootedthreads.example',
+    phone: '+1 (423) 555-0142',
+    phoneHref: 'tel:+14235550142',
+    street: '100 Fiber Mill Lane',
+    city: 'Chattanooga',
+    region: 'Tennessee',
+    regionCode: 'TN',
+    postalCode: '37402',
+    country: 'USA',
+    countryCode: 'US',
+  },
+  social: [
+    { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
+    { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
+    { name: 'Pinterest', href: 'https://www.pinterest.com/', icon: 'pinterest' },
+  ],
+} as const;
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Header navigation, in the spec's order. Anchors are absolute so they work from every page. */
+export const NAV: readonly NavLink[] = [
+  { label: 'Learn', href: '/#education' },
+  { label: 'Stories', href: '/#categories' },
+  { label: 'Articles', href: '/articles' },
+  { label: 'About', href: '/#about' },
+  { label: 'Contact', href: '/contact' },
+];
+
+/** Footer link columns (spec §2, "Shared footer"). */
+export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[] }[] = [
+  {
+    title: 'Discover',
+    links: [
+      { label: 'Fiber Stories', href: '/#categories' },
+      { label: 'Articles', href: '/articles' },
+    ],
+  },
+  { title: 'Learn', links: [{ label: 'Education', href: '/#education' }] },
+  { title: 'Community', links: [{ label: 'About Our Mission', href: '/#about' }] },
+  { title: 'Resources', links: [{ label: 'Contact Us', href: '/#contact' }] },
+];
+
+export const LEGAL_LINKS: readonly NavLink[] = [
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Terms of Service', href: '/terms' },
+];
+
+/** The eight categories the spec names; the article schema accepts only these. */
+export const CATEGORIES = [
+  'Sustainable Fashion',
+  'Sustainable Materials',
+  'Sustainable Home Textiles',
+  'Care Guide',
+  'Sustainability',
+  'Education',
+  'Health',
+  'Research',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The two values the spec allows for structured data's articleSection. */
+export const ARTICLE_SECTIONS = ['Sustainable Fashion', 'Sustainable Materials'] as const;
+
+/** Words a reader gets through in a minute; reading time is derived from the body with it. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Static pages of the sitemap (spec §9). Articles and stories are added from the collections. */
+export const STATIC_PAGES = [
+  { path: '/', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
+  { path: '/articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },
+  { path: '/contact', priority: 0.6, changefreq: 'monthly', lastmod: '2025-09-03' },
+  { path: '/privacy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+  { path: '/terms', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+] as const;
