@@ -1,15 +1,39 @@
 // The self-hosting runtime: serves dist/ with netlify.toml's headers and redirects and runs the
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 //   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
+//   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
 import { siteOrigin } from '../src/site.ts';
 import { createSite } from '../server/runtime/site-handler.ts';
+import { openDb } from '../server/db/open.ts';
+import { closeDb } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { purgeExpired } from '../server/rate-limit.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT || 8888);
 const hostname = process.env.HOST || '127.0.0.1';
 const trustProxy = process.env.TRUST_PROXY === '1';
+
+// The database first: the functions use it from their first request. Migrations run here because
+// this is a long-lived server (on Netlify they are a deploy step: npm run db:migrate).
+const db = await openDb().catch((err: unknown) => {
+  console.error('Cannot open the database:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
+const applied = await migrate(db).catch(async (err: unknown) => {
+  console.error('Migrations failed:', err instanceof Error ? err.message : err);
+  await closeDb();
+  process.exit(1);
+});
+if (applied.length) console.log(`  migrations applied: ${applied.join(', ')}`);
+
+// Hashed client addresses of the rate limit are kept for an hour at most (the privacy page says 24).
+const purge = () =>
+  purgeExpired(db).catch((err: unknown) => console.error('rate-limit purge failed:', err instanceof Error ? err.message : err));
+void purge();
+const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
 
 const site = await createSite({ root, siteUrl: siteOrigin() });
 
@@ -31,14 +55,20 @@ const server = serve({
 });
 await server.ready();
 console.log(`Rooted Threads is serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
-console.log(`  ${site.files.files.size} files, ${site.functions.length} functions`);
+console.log(`  ${site.files.files.size} files, ${site.functions.length} functions, database: ${db.kind}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
+  clearInterval(purgeTimer);
+  // Let requests in flight finish (their rows are committed before they answer), then close the
+  // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
+  const force = setTimeout(() => void server.close(true), 10_000).unref();
   await server.close();
+  clearTimeout(force);
+  await closeDb();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -27,7 +27,7 @@ export interface MountedFunction {
 
 interface FunctionModule {
   default?: NetlifyHandler;
-  config?: { path?: string | string[]; method?: string | string[] };
+  config?: { path?: string | string[]; method?: string | string[]; schedule?: string };
 }
 
 export async function loadFunctions(dir: string): Promise<MountedFunction[]> {
@@ -42,6 +42,8 @@ export async function loadFunctions(dir: string): Promise<MountedFunction[]> {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
     if (typeof mod.default !== 'function') throw new Error(`${file}: no default export handler`);
     const paths = mod.config?.path;
+    // A scheduled function has no route; scripts/serve.ts runs its work on its own timer.
+    if (!paths && mod.config?.schedule) continue;
     if (!paths) throw new Error(`${file}: config.path is required (functions are routed by path)`);
     const methods = mod.config?.method;
     mounted.push({

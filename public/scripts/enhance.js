@@ -1,8 +1,12 @@
-// Progressive enhancements, loaded on the reader's first interaction (see BaseLayout).
+// @ts-check
+// Progressive enhancements, loaded on the reader's first interaction (see BaseLayout.astro).
+// Plain JavaScript (type-checked through JSDoc) served from a fixed path, so the tiny inline loader
+// can import it without a bundler-generated file name.
 // Each is a small custom element so it upgrades whatever markup is already on the page.
 
 /** A short message in a live region, for actions outside the React islands (share, copy). */
-function announce(text: string): void {
+/** @param {string} text */
+function announce(text) {
   let region = document.getElementById('page-notice');
   if (!region) {
     region = document.createElement('div');
@@ -14,47 +18,45 @@ function announce(text: string): void {
   }
   region.textContent = text;
   region.classList.add('is-visible');
-  window.clearTimeout(Number(region.dataset.timer));
-  region.dataset.timer = String(window.setTimeout(() => region.classList.remove('is-visible'), 3500));
+  const shown = region;
+  window.clearTimeout(Number(shown.dataset.timer));
+  shown.dataset.timer = String(window.setTimeout(() => shown.classList.remove('is-visible'), 3500));
 }
 
 /** Mobile menu: keeps aria-expanded in step with the popover and closes it when a link is chosen. */
 class SiteMenu extends HTMLElement {
-  connectedCallback(): void {
-    const button = this.querySelector<HTMLButtonElement>('[popovertarget]');
-    const nav = this.querySelector<HTMLElement>('[popover]');
+  connectedCallback() {
+    const button = /** @type {HTMLButtonElement | null} */ (this.querySelector('[popovertarget]'));
+    const nav = /** @type {HTMLElement | null} */ (this.querySelector('[popover]'));
     if (!button || !nav) return;
     const sync = () => button.setAttribute('aria-expanded', String(nav.matches(':popover-open')));
     nav.addEventListener('toggle', sync);
     sync();
     nav.addEventListener('click', (event) => {
-      if ((event.target as Element).closest('a') && nav.matches(':popover-open')) nav.hidePopover();
+      if (event.target instanceof Element && event.target.closest('a') && nav.matches(':popover-open')) nav.hidePopover();
     });
   }
 }
 
-interface PagefindResult {
-  url: string;
-  excerpt: string;
-  meta: { title?: string };
-}
-interface Pagefind {
-  debouncedSearch: (q: string) => Promise<{ results: { data: () => Promise<PagefindResult> }[] } | null>;
-  init: () => Promise<void>;
-}
+/**
+ * @typedef {{ url: string, excerpt: string, meta: { title?: string } }} PagefindResult
+ * @typedef {{ results: { data: () => Promise<PagefindResult> }[] }} PagefindSearch
+ * @typedef {{ debouncedSearch: (q: string) => Promise<PagefindSearch | null>, init: () => Promise<void> }} Pagefind
+ */
 
 /** Search dialog: loads Pagefind's index on first use and lists matches as the reader types. */
 class SiteSearch extends HTMLElement {
-  #pagefind: Promise<Pagefind> | undefined;
+  /** @type {Promise<Pagefind> | undefined} */
+  #pagefind;
 
-  connectedCallback(): void {
-    const input = this.querySelector<HTMLInputElement>('input[type="search"]');
+  connectedCallback() {
+    const input = /** @type {HTMLInputElement | null} */ (this.querySelector('input[type="search"]'));
     const form = this.querySelector('form');
     const dialog = this.closest('dialog');
     if (!input || !form) return;
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      (this.querySelector('#search-results a') as HTMLElement | null)?.focus();
+      /** @type {HTMLElement | null} */ (this.querySelector('#search-results a'))?.focus();
     });
     input.addEventListener('input', () => void this.search(input.value));
     // Keys typed while this script was loading are already in the field.
@@ -64,15 +66,19 @@ class SiteSearch extends HTMLElement {
       void this.search('');
     });
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'ArrowDown') {
+      // One Escape closes the dialog (a search field would otherwise spend it on clearing itself).
+      if (event.key === 'Escape' && dialog?.open) {
         event.preventDefault();
-        (this.querySelector('#search-results a') as HTMLElement | null)?.focus();
+        dialog.close();
+      } else if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        /** @type {HTMLElement | null} */ (this.querySelector('#search-results a'))?.focus();
       }
     });
     this.querySelector('#search-results')?.addEventListener('keydown', (event) => {
-      const e = event as KeyboardEvent;
-      const links = [...this.querySelectorAll<HTMLAnchorElement>('#search-results a')];
-      const i = links.indexOf(document.activeElement as HTMLAnchorElement);
+      const e = /** @type {KeyboardEvent} */ (event);
+      const links = /** @type {HTMLElement[]} */ ([...this.querySelectorAll('#search-results a')]);
+      const i = links.indexOf(/** @type {HTMLElement} */ (document.activeElement));
       if (e.key === 'ArrowDown' && i < links.length - 1) links[i + 1]?.focus();
       else if (e.key === 'ArrowUp') (i > 0 ? links[i - 1] : input)?.focus();
       else return;
@@ -80,17 +86,19 @@ class SiteSearch extends HTMLElement {
     });
   }
 
-  #load(): Promise<Pagefind> {
+  /** @returns {Promise<Pagefind>} */
+  #load() {
     // The path is built at run time so the bundler leaves Pagefind's own module alone.
     const url = ['', 'pagefind', 'pagefind.js'].join('/');
-    this.#pagefind ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (pf) => {
+    this.#pagefind ??= /** @type {Promise<Pagefind>} */ (import(url)).then(async (pf) => {
       await pf.init();
       return pf;
     });
     return this.#pagefind;
   }
 
-  async search(query: string): Promise<void> {
+  /** @param {string} query */
+  async search(query) {
     const status = this.querySelector('#search-status');
     const list = this.querySelector('#search-results');
     if (!status || !list) return;
@@ -131,19 +139,20 @@ class SiteSearch extends HTMLElement {
 
 /** Share: the Web Share API where the browser has it, otherwise copy the link and say so. */
 class ShareButton extends HTMLElement {
-  connectedCallback(): void {
+  connectedCallback() {
     this.querySelector('button')?.addEventListener('click', () => void this.share());
   }
 
-  async share(): Promise<void> {
-    const url = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
+  async share() {
+    const canonical = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="canonical"]'));
+    const url = canonical?.href ?? location.href;
     const title = document.querySelector('h1')?.textContent?.trim() ?? document.title;
     if (navigator.share) {
       try {
         await navigator.share({ title, url });
         return;
       } catch (err) {
-        if ((err as DOMException).name === 'AbortError') return;
+        if (err instanceof DOMException && err.name === 'AbortError') return;
       }
     }
     try {
@@ -157,7 +166,7 @@ class ShareButton extends HTMLElement {
 
 /** Back: browser history when the reader came from this site, else the fallback link. */
 class BackLink extends HTMLElement {
-  connectedCallback(): void {
+  connectedCallback() {
     this.querySelector('a')?.addEventListener('click', (event) => {
       let sameSite = false;
       try {
@@ -175,22 +184,22 @@ class BackLink extends HTMLElement {
 
 /** The header's newsletter button: scroll to the footer form and put the cursor in it. */
 document.addEventListener('click', (event) => {
-  const link = (event.target as Element).closest?.('[data-newsletter-link]');
+  const link = event.target instanceof Element ? event.target.closest('[data-newsletter-link]') : null;
   if (!link) return;
   const section = document.getElementById('newsletter');
   if (!section) return;
   event.preventDefault();
   section.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-  const field = section.querySelector<HTMLElement>('input[type="email"]') ?? section;
+  const field = /** @type {HTMLElement} */ (section.querySelector('input[type="email"]') ?? section);
   field.focus({ preventScroll: true });
   history.replaceState(null, '', '#newsletter');
 });
 
-for (const [name, ctor] of [
+for (const [name, ctor] of /** @type {[string, CustomElementConstructor][]} */ ([
   ['site-menu', SiteMenu],
   ['site-search', SiteSearch],
   ['share-button', ShareButton],
   ['back-link', BackLink],
-] as const) {
+])) {
   if (!customElements.get(name)) customElements.define(name, ctor);
 }

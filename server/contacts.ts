@@ -1,0 +1,25 @@
+// Contact messages from /contact.
+import { CONTACT } from '../src/messages.ts';
+import { validateContact, type ContactData } from '../src/forms/schemas.ts';
+import { contactFragment } from '../src/forms/notices.ts';
+import type { Queryable } from './db/client.ts';
+import { LIMITS } from './rate-limit.ts';
+import type { FormEndpoint } from './forms.ts';
+
+export async function storeContact(db: Queryable, contact: ContactData): Promise<'created'> {
+  await db.query(
+    `INSERT INTO contact_submissions (name, email, subject, message, source_page) VALUES ($1, $2, $3, $4, $5)`,
+    [contact.name, contact.email, contact.subject, contact.message, contact.source_page],
+  );
+  return 'created';
+}
+
+export const contactEndpoint: FormEndpoint<ContactData> = {
+  name: 'contact',
+  limit: LIMITS.contact,
+  validate: validateContact,
+  store: storeContact,
+  fragment: (_fields, outcome) => contactFragment(outcome),
+  failure: CONTACT.failure,
+  tooLarge: 'tooLong',
+};

@@ -1,0 +1,126 @@
+// HTTP plumbing shared by the functions: answers with security headers, the same-site check,
+// and reading a bounded JSON or urlencoded body.
+import { API_ERRORS, PROBLEMS, type Notice } from '../src/messages.ts';
+import { siteOrigin } from '../src/site.ts';
+
+/** Bodies over 16 KiB are refused (DECISIONS.md): the largest valid form is about 10 KiB of JSON. */
+export const BODY_LIMIT = 16 * 1024;
+
+/**
+ * Headers of every function answer. netlify.toml's headers do not apply to functions on Netlify,
+ * so each answer carries its own; nothing an API returns may be cached or framed.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+};
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...SECURITY_HEADERS, ...headers } });
+}
+
+/** The API's error shape: `{ error: { title, text } }`. */
+export function problem(status: number, notice: Notice, headers: Record<string, string> = {}): Response {
+  return json(status, { error: { title: notice.title, text: notice.text } }, headers);
+}
+
+/** 303 See Other: after a plain form post, the browser GETs `location` (a same-site path). */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: location } });
+}
+
+export function methodNotAllowed(allow: readonly string[]): Response {
+  return problem(405, API_ERRORS.methodNotAllowed, { Allow: allow.join(', ') });
+}
+
+/**
+ * Whether a request may come from where it says. Browsers send `Origin` with every POST, so a
+ * foreign one is a cross-site form or script: refused. Allowed: the site's configured origin
+ * (SITE_URL, Netlify's URL, the function context's site URL) and the request's own origin, so a
+ * deploy preview or a local server on any port works. No Origin at all is a non-browser client
+ * (curl, a monitor), which cross-site request forgery cannot involve; `Sec-Fetch-Site` backs that up.
+ */
+export function isSameSite(req: Request, extraOrigins: readonly string[] = []): boolean {
+  const origin = req.headers.get('origin');
+  if (origin === null) {
+    const fetchSite = req.headers.get('sec-fetch-site');
+    return fetchSite === null || fetchSite === 'same-origin' || fetchSite === 'none';
+  }
+  const allowed = new Set([new URL(req.url).origin, siteOrigin(), ...extraOrigins.map((o) => o.replace(/\/+$/, ''))]);
+  return allowed.has(origin);
+}
+
+export type BodyKind = 'json' | 'form';
+
+export type ReadBody =
+  | { ok: true; kind: BodyKind; fields: unknown }
+  | { ok: false; kind: BodyKind | undefined; response: Response };
+
+/** JSON from the islands, urlencoded from the same forms without JavaScript; nothing else. */
+export function bodyKind(req: Request): BodyKind | undefined {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return undefined;
+}
+
+/** Reads at most BODY_LIMIT bytes; undefined when the body is larger. */
+async function readBounded(req: Request): Promise<Uint8Array | undefined> {
+  const declared = Number(req.headers.get('content-length'));
+  if (declared > BODY_LIMIT) return undefined;
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The submitted fields: a JSON value, or for a form post an object of its fields (a field given
+ * twice is not our form and is refused). Answers 415, 413 or 400 when the body cannot be the form.
+ */
+export async function readBody(req: Request): Promise<ReadBody> {
+  const kind = bodyKind(req);
+  if (!kind) return { ok: false, kind, response: problem(415, API_ERRORS.unsupportedType) };
+  const bytes = await readBounded(req);
+  if (!bytes) return { ok: false, kind, response: problem(413, API_ERRORS.payloadTooLarge) };
+  const bad = { ok: false, kind, response: problem(400, PROBLEMS.badRequest) } as const;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return bad;
+  }
+  if (kind === 'json') {
+    try {
+      return { ok: true, kind, fields: JSON.parse(text) as unknown };
+    } catch {
+      return bad;
+    }
+  }
+  const entries = [...new URLSearchParams(text)];
+  if (new Set(entries.map(([key]) => key)).size !== entries.length) return bad;
+  // fromEntries defines own properties, so a field named __proto__ stays a (refused) field.
+  return { ok: true, kind, fields: Object.fromEntries(entries) };
+}

@@ -1,0 +1,115 @@
+/**
+ * The sign-up and contact forms' rules (spec §5, DECISIONS.md "Forms"), as zod schemas shared by
+ * the islands (before sending) and the functions (authoritative), so both judge input the same way.
+ * Each rule carries the key of the message it shows (src/messages.ts PROBLEMS); anything that is
+ * not a form a browser could produce (wrong types, unknown fields) is a `badRequest`.
+ */
+import { z } from 'astro/zod';
+import { SIGNUP_TYPES, type ProblemKey } from '../messages.ts';
+
+export const LIMITS = { email: 254, name: 100, subject: 150, message: 5000, sourcePage: 200 } as const;
+
+/** The hidden field people never see and bots fill in (see server/forms.ts). */
+export const HONEYPOT_FIELD = 'website';
+
+/** Spec §5: "the form {email}, with no whitespace and no @ inside the parts". */
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Addresses are printable ASCII: mail systems that send newsletters rarely accept internationalised
+ * (SMTPUTF8) mailboxes, and it keeps control characters and look-alike letters out of the list.
+ */
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+/** Text Postgres cannot store faithfully: NUL, and UTF-16 halves that are not a pair. */
+const UNSTORABLE = /\u0000|\p{Cs}/u;
+/**
+ * A same-site path: one leading slash (never `//host` or `/\host`, which browsers treat as another
+ * site), URL path characters only (no query, fragment, spaces or quotes). The functions redirect
+ * back to it, so this is what keeps that redirect on our site.
+ */
+const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+export function isSameSitePath(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= LIMITS.sourcePage && SAME_SITE_PATH.test(value);
+}
+
+/** A string field; a missing one reads as `missing`, any other type is not our form. */
+function text(missing: ProblemKey) {
+  return z.string({ error: (issue) => (issue.input === undefined ? missing : 'badRequest') });
+}
+
+function email(missing: ProblemKey) {
+  return text(missing)
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.email, 'invalidEmail')
+    .regex(PRINTABLE_ASCII, 'invalidEmail')
+    .regex(EMAIL_FORMAT, 'invalidEmail');
+}
+
+function freeText(max: number, missing: ProblemKey) {
+  return text(missing)
+    .refine((s) => !UNSTORABLE.test(s), 'badRequest')
+    .trim()
+    .min(1, missing)
+    .max(max, 'tooLong');
+}
+
+const sourcePage = z.string({ error: 'badRequest' }).refine(isSameSitePath, 'badRequest');
+const honeypot = z.string({ error: 'badRequest' }).max(1000, 'badRequest').optional();
+
+export const signupSchema = z.strictObject(
+  {
+    email: email('emailRequired'),
+    signup_type: z.enum(SIGNUP_TYPES, { error: 'badRequest' }),
+    source_page: sourcePage,
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: 'badRequest' },
+);
+
+export const contactSchema = z.strictObject(
+  {
+    name: freeText(LIMITS.name, 'missingInformation'),
+    email: email('missingInformation'),
+    // Optional: absent, null or blank all mean "no subject" (stored as NULL).
+    subject: z
+      .string({ error: 'badRequest' })
+      .refine((s) => !UNSTORABLE.test(s), 'badRequest')
+      .trim()
+      .max(LIMITS.subject, 'tooLong')
+      .nullish()
+      .transform((s) => s || null),
+    message: freeText(LIMITS.message, 'missingInformation'),
+    source_page: sourcePage,
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: 'badRequest' },
+);
+
+export type SignupData = z.output<typeof signupSchema>;
+export type ContactData = z.output<typeof contactSchema>;
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; problem: ProblemKey; field?: string };
+
+/**
+ * When several rules fail, the one a reader should fix first: a malformed request above all, then
+ * missing fields before format (spec §5 checks "required" before "valid email").
+ */
+const PRIORITY: readonly ProblemKey[] = ['badRequest', 'emailRequired', 'missingInformation', 'invalidEmail', 'tooLong'];
+
+function validate<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  let best: { problem: ProblemKey; field?: string } | undefined;
+  for (const issue of result.error.issues) {
+    const problem = (PRIORITY as readonly string[]).includes(issue.message) ? (issue.message as ProblemKey) : 'badRequest';
+    if (!best || PRIORITY.indexOf(problem) < PRIORITY.indexOf(best.problem)) {
+      const field = issue.path.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      best = { problem, field };
+    }
+  }
+  return { ok: false, ...(best ?? { problem: 'badRequest' }) };
+}
+
+export const validateSignup = (input: unknown): Validation<SignupData> => validate(signupSchema, input);
+export const validateContact = (input: unknown): Validation<ContactData> => validate(contactSchema, input);

@@ -1,0 +1,116 @@
+/**
+ * Every user-facing string of the sign-up and contact forms, defined once. The islands, the
+ * functions and the tests import these; the spec's strings (sections 4, 5 and 8) are copied
+ * exactly, apostrophes included. Strings the spec does not give are marked "ours".
+ */
+
+export interface Notice {
+  title: string;
+  text: string;
+}
+
+export const SIGNUP_TYPES = ['Updates', 'Newsletter', 'Movement'] as const;
+export type SignupType = (typeof SIGNUP_TYPES)[number];
+
+export type Placement = 'home' | 'footer' | 'mid' | 'end';
+
+export interface PlacementText {
+  signupType: SignupType;
+  /** Button label while idle; home, footer are ours (the spec gives only mid and end). */
+  button: string;
+  /** Button label while the request is in flight (spec §4). */
+  submitting: string;
+  success: Notice;
+  /**
+   * How a failure other than a duplicate reads (spec §8): home and footer always show the fixed
+   * text; article pages show the error's own message (the server's answer text) or a fallback.
+   */
+  failure: 'fixed' | 'own-message';
+}
+
+export const PLACEMENTS: Record<Placement, PlacementText> = {
+  home: {
+    signupType: 'Updates',
+    button: 'Sign Up',
+    submitting: 'Signing Up...',
+    success: { title: "You're in!", text: "We'll keep you updated on the movement. Thank you for joining!" },
+    failure: 'fixed',
+  },
+  footer: {
+    signupType: 'Newsletter',
+    button: 'Subscribe',
+    submitting: 'Subscribing...',
+    success: { title: 'Welcome aboard!', text: "You've been added to our newsletter. Thank you for joining!" },
+    failure: 'fixed',
+  },
+  mid: {
+    signupType: 'Updates',
+    button: 'Send Me Updates',
+    submitting: 'Signing Up...',
+    success: { title: "You're in!", text: "We'll send you fresh insights from the product." },
+    failure: 'own-message',
+  },
+  end: {
+    signupType: 'Movement',
+    button: 'Join the Movement',
+    submitting: 'Joining...',
+    success: { title: 'Welcome to the movement!', text: 'Thank you for joining us in changing how clothing is made.' },
+    failure: 'own-message',
+  },
+};
+
+export const CONTACT = {
+  button: 'Send Message', // ours
+  submitting: 'Sending...',
+  success: { title: 'Message Sent!', text: "Thank you for reaching out. We'll get back to you soon." },
+  failure: { title: 'Error', text: 'Failed to submit contact form. Please try again.' },
+} as const;
+
+/** Field labels (ours: the spec names the fields but not their labels). */
+export const LABELS = {
+  email: 'Email address',
+  emailPlaceholder: 'you@example.com',
+  name: 'Name',
+  subject: 'Subject',
+  message: 'Message',
+  required: 'required',
+  optional: 'optional',
+  honeypot: 'Leave this field empty',
+} as const;
+
+/** The duplicate sign-up (spec §8: code 23505; the title is ours, from DECISIONS.md). */
+export const DUPLICATE_SIGNUP: Notice = {
+  title: 'Already Signed Up',
+  text: "You're already signed up for this type of updates!",
+};
+
+/** Any other sign-up failure (spec §8). */
+export const SIGNUP_FAILURE: Notice = { title: 'Signup Error', text: 'Failed to sign up. Please try again.' };
+/** Article pages show the error's own message, or this when there is none (spec §8). */
+export const SIGNUP_FAILURE_FALLBACK = 'Failed to sign up.';
+
+/** Why a submission was refused: validation (spec §5) and the request problems of our API. */
+export const PROBLEMS = {
+  emailRequired: { title: 'Email Required', text: 'Please enter your email address.' },
+  invalidEmail: { title: 'Invalid Email', text: 'Please enter a valid email address.' },
+  missingInformation: { title: 'Missing Information', text: 'Please fill in all required fields.' },
+  // ours: the inputs' maxlength stops this in a browser; a pasted or scripted entry can still hit it.
+  tooLong: {
+    title: 'Too Long',
+    text: 'Please shorten your entry: names up to 100 characters, subjects up to 150 and messages up to 5,000.',
+  },
+  // ours: a body that is not the form (wrong types, unknown fields, unreadable JSON).
+  badRequest: { title: 'Invalid Request', text: 'The form could not be read. Please reload the page and try again.' },
+} as const satisfies Record<string, Notice>;
+export type ProblemKey = keyof typeof PROBLEMS;
+
+/** Answers of the API that are not about the form's content (all ours). */
+export const API_ERRORS = {
+  // The exact wait is in the Retry-After header; the text stays static so the no-JavaScript page
+  // can show it too.
+  rateLimited: { title: 'Too Many Attempts', text: 'Please wait a few minutes and try again.' },
+  forbidden: { title: 'Forbidden', text: 'This form can only be sent from our own site.' },
+  methodNotAllowed: { title: 'Method Not Allowed', text: 'This address only accepts form submissions.' },
+  payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
+  unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
+} as const satisfies Record<string, Notice>;

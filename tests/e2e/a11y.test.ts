@@ -1,0 +1,42 @@
+// axe-core (WCAG 2.2 AA rules) on every page of the sitemap plus /admin, /sitemap and the 404
+// page: no serious or critical violation.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+
+const base = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accessibility', () => {
+  it('has no serious or critical axe violation on any page, on desktop and phone', async () => {
+    const xml = await (await fetch(base + '/sitemap.xml')).text();
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    paths.push('/admin', '/sitemap', '/no-such-page');
+    const problems: string[] = [];
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+      const ctx = await browser.newContext({ viewport });
+      const page = await ctx.newPage();
+      // The phone pass covers one page of each type.
+      const list = viewport.width === 1280 ? paths : ['/', '/articles', '/articles/hemp-vs-cotton', '/stories/plant-power', '/contact', '/admin', '/no-such-page'];
+      for (const path of list) {
+        await page.goto(base + path);
+        const result = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        for (const v of result.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical')
+            problems.push(`${viewport.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        }
+      }
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,356 @@
+// The public site in a real browser against the production server: routes, navigation, anchors,
+// the mobile menu, search, share, Back, the 404 page and the sitemap page.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { SITE, STATIC_PAGES, NAV } from '../../src/site';
+
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; ctx: BrowserContext }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await ctx.newPage();
+  await page.goto(base + path);
+  return { page, ctx };
+}
+
+async function sitemapPaths(): Promise<string[]> {
+  const xml = await (await fetch(base + '/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+describe('routes', () => {
+  it('answers 200 on every route of the spec, at its canonical URL', async () => {
+    const paths = [...(await sitemapPaths()), '/admin', '/sitemap', '/sitemap.xml', '/rss.xml', '/robots.txt'];
+    expect(paths).toEqual(expect.arrayContaining(['/', '/articles', '/contact', '/stories/cotton-revolution', '/stories/wool-superpowers', '/stories/plant-power']));
+    expect(paths.filter((p) => p.startsWith('/articles/'))).toHaveLength(28);
+    for (const path of paths) {
+      const res = await fetch(base + path, { redirect: 'manual' });
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it('answers 404 with the not-found page for an unknown path', async () => {
+    const res = await fetch(base + '/no/such/page');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Return to Home');
+    expect(html).toContain('Browse Articles');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+  });
+
+  it('redirects /education to the home page education section, and trailing slashes to canonical URLs', async () => {
+    const edu = await fetch(base + '/education', { redirect: 'manual' });
+    expect(edu.status).toBe(301);
+    expect(edu.headers.get('location')).toBe('/#education');
+    const slash = await fetch(base + '/articles/hemp-vs-cotton/', { redirect: 'manual' });
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/articles/hemp-vs-cotton');
+    const html = await fetch(base + '/contact.html', { redirect: 'manual' });
+    expect(html.status).toBe(301);
+    expect(html.headers.get('location')).toBe('/contact');
+  });
+
+  it('serves a canonical link equal to the URL it is served at, with title suffix and social tags', async () => {
+    for (const path of ['/', '/articles', '/articles/merino-wool-care', '/stories/plant-power', '/contact']) {
+      const html = await (await fetch(base + path)).text();
+      const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+      expect(new URL(canonical!).pathname, path).toBe(path);
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title!.endsWith(SITE.titleSuffix), path).toBe(true);
+      expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.png"/);
+      expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    }
+  });
+
+  it('serves hashed assets with long-lived caching and compresses text', async () => {
+    const html = await (await fetch(base + '/')).text();
+    const asset = html.match(/\/_astro\/[^"')\s]+\.(?:css|svg|woff2)/)?.[0];
+    expect(asset).toBeDefined();
+    const res = await fetch(base + asset!);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const page = await fetch(base + '/articles', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('article pages', () => {
+  it('show the spec parts: title, author, date, reading time, lead, FAQ Q1-Q3, references and related articles', async () => {
+    const { page, ctx } = await open('/articles/hemp-vs-cotton');
+    await expect.poll(() => page.locator('h1').count()).toBe(1);
+    const byline = await page.locator('.article-head .byline').innerText();
+    expect(byline).toContain(SITE.author);
+    expect(byline).toMatch(/\d+ min read/);
+    expect(await page.locator('.faq dt .label').allInnerTexts()).toEqual(['Q1', 'Q2', 'Q3']);
+    const refs = page.locator('.references a');
+    expect(await refs.count()).toBeGreaterThanOrEqual(3);
+    for (const a of await refs.all()) {
+      expect(await a.getAttribute('target')).toBe('_blank');
+      expect(await a.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await a.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+    expect(await page.locator('.related .card').count()).toBe(2);
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = ld.map((t) => JSON.parse(t)['@type']);
+    expect(types).toEqual(['Article', 'FAQPage']);
+    const article = JSON.parse(ld[0]!);
+    expect(article.timeRequired).toMatch(/^PT\d+M$/);
+    expect(article.wordCount).toBeGreaterThanOrEqual(1200);
+    await ctx.close();
+  });
+
+  it('lists three related articles on cotton-blends-vs-natural-fibers', async () => {
+    const { page, ctx } = await open('/articles/cotton-blends-vs-natural-fibers');
+    expect(await page.locator('.related .card').count()).toBe(3);
+    await ctx.close();
+  });
+
+  it('shows the announcement bar above the header on algae-based-textiles', async () => {
+    const { page, ctx } = await open('/articles/algae-based-textiles');
+    const barBox = await page.locator('.announcement').boundingBox();
+    const headerBox = await page.locator('.site-header').boundingBox();
+    expect(barBox!.y).toBeLessThan(headerBox!.y);
+    await ctx.close();
+  });
+
+  it('shows the mushroom, pineapple and apple comparison table on beyond-vegan-leather', async () => {
+    const { page, ctx } = await open('/articles/beyond-vegan-leather');
+    const table = (await page.locator('.prose table').first().innerText()).toLowerCase();
+    for (const word of ['mushroom', 'pineapple', 'apple']) expect(table).toContain(word);
+    await ctx.close();
+  });
+
+  it('loads no script before the reader interacts or scrolls to an island', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(base + '/articles/merino-wool-care', { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('navigation', () => {
+  it('has the spec navigation in order on every page', async () => {
+    const { page, ctx } = await open('/contact');
+    const links = page.locator('#site-nav a');
+    expect(await links.allInnerTexts()).toEqual(NAV.map((l) => l.label));
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(NAV.map((l) => l.href));
+    await ctx.close();
+  });
+
+  it('follows an anchor link from another page to the home section', async () => {
+    const { page, ctx } = await open('/contact');
+    await page.locator('#site-nav a', { hasText: 'Learn' }).click();
+    await page.waitForURL(base + '/#education');
+    await expect.poll(() => page.locator('#education').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= -2 && r.top < window.innerHeight / 2;
+    })).toBe(true);
+    await ctx.close();
+  });
+
+  it('takes the reader to the footer newsletter from the header button', async () => {
+    const { page, ctx } = await open('/articles');
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#newsletter');
+    await ctx.close();
+  });
+
+  it('opens and closes the mobile menu at 375 px by button, Escape and choosing a link', async () => {
+    const { page, ctx } = await open('/articles/merino-wool-care', { viewport: { width: 375, height: 740 } });
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.locator('#site-nav');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-controls')).toBe('site-nav');
+
+    await button.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+
+    await button.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await nav.getByRole('link', { name: 'Stories' }).click();
+    await page.waitForURL(base + '/#categories');
+    await expect.poll(() => page.locator('#site-nav').isVisible()).toBe(false);
+
+    // Choosing an anchor on the same page closes the menu too.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#site-nav').getByRole('link', { name: 'About' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#about');
+    await expect.poll(() => page.locator('#site-nav').isVisible()).toBe(false);
+    await ctx.close();
+  });
+
+  it('goes back in history with Back, and to /articles when there is no history', async () => {
+    const { page, ctx } = await open('/articles');
+    await page.locator('.card-title a').first().click();
+    await page.waitForURL(/\/articles\/.+/);
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.waitForURL(base + '/articles');
+    await ctx.close();
+
+    const direct = await open('/articles/merino-wool-care');
+    await direct.page.getByRole('link', { name: 'Back', exact: true }).click();
+    await direct.page.waitForURL(base + '/articles');
+    await direct.ctx.close();
+  });
+});
+
+describe('search', () => {
+  it('finds articles by their full text and opens a result from the keyboard', async () => {
+    const { page, ctx } = await open('/contact');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const input = dialog.getByRole('searchbox');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    // A phrase from deep inside an article body, not its title.
+    await input.fill('mycelium');
+    await expect.poll(() => page.locator('#search-results a').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const status = await page.locator('#search-status').innerText();
+    expect(status).toMatch(/\d+ results? for “mycelium”/);
+    await input.press('ArrowDown');
+    const href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement).getAttribute('href'));
+    expect(href).toMatch(/^\/(articles|stories)\/[a-z0-9-]+$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(base + href!);
+    await ctx.close();
+  });
+
+  it('says so when nothing matches, and closes with Escape', async () => {
+    const { page, ctx } = await open('/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox').fill('zzqxv');
+    await expect.poll(() => page.locator('#search-status').innerText(), { timeout: 15_000 }).toContain('No results');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search');
+    await ctx.close();
+  });
+});
+
+describe('share', () => {
+  it('copies the canonical link and confirms when the Web Share API is absent', async () => {
+    const { page, ctx } = await open('/articles/linen-vs-cotton');
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
+    await page.getByRole('button', { name: 'Share this page' }).click();
+    await expect.poll(() => page.locator('#page-notice').innerText()).toBe('Link copied to your clipboard.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.locator('link[rel="canonical"]').getAttribute('href'));
+    await ctx.close();
+  });
+
+  it('uses the Web Share API where the browser has it', async () => {
+    const ctx = await browser.newContext();
+    // The browser's share sheet cannot open headless; record what the page asks it to share.
+    await ctx.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+    });
+    const page = await ctx.newPage();
+    await page.goto(base + '/stories/plant-power');
+    await page.getByRole('button', { name: 'Share this page' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toMatch(/\/stories\/plant-power$/);
+    await ctx.close();
+  });
+});
+
+describe('404 and sitemap pages', () => {
+  it('shows 404 with its two buttons and logs the unknown path', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const res = await page.goto(base + '/missing-page-xyz');
+    expect(res!.status()).toBe(404);
+    expect(await page.locator('.code').innerText()).toBe('404');
+    await expect.poll(() => warnings.some((w) => w.includes('/missing-page-xyz'))).toBe(true);
+    await page.getByRole('link', { name: 'Browse Articles' }).click();
+    await page.waitForURL(base + '/articles');
+    await ctx.close();
+  });
+
+  it('shows the sitemap XML as monospace text with the spec title and robots tag', async () => {
+    const { page, ctx } = await open('/sitemap');
+    expect(await page.title()).toBe('Sitemap');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    const pre = page.locator('pre');
+    const text = await pre.innerText();
+    expect(text).toContain('<urlset');
+    expect(await pre.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono|Menlo|Consolas/i);
+    const xml = await (await fetch(base + '/sitemap.xml')).text();
+    expect(text.trim()).toBe(xml.trim());
+    for (const p of STATIC_PAGES) expect(xml).toMatch(new RegExp(`<loc>https?://[^/<]+${p.path}</loc>`));
+    expect(xml).toMatch(/<loc>[^<]+\/<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>1\.0<\/priority>/);
+    expect(xml).toMatch(/\/articles<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>0\.8<\/priority>/);
+    expect(xml).toMatch(/\/contact<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.6<\/priority>/);
+    expect(xml).toMatch(/\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2025-08-23<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/);
+    await ctx.close();
+  });
+
+  it('publishes every article in RSS and points robots.txt at the sitemap', async () => {
+    const rss = await (await fetch(base + '/rss.xml')).text();
+    expect(rss.match(/<item>/g)).toHaveLength(28);
+    const robots = await (await fetch(base + '/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+  });
+});
+
+describe('home', () => {
+  it('shows the hero, the value cards, three story cards, six benefits, three fibers and the latest 1 + 3 articles', async () => {
+    const { page, ctx } = await open('/');
+    expect(await page.locator('h1').innerText()).toBe('Your Clothes Tell Stories');
+    await expect.poll(() => page.getByText('Building a Movement').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /Start Learning/ }).getAttribute('href')).toBe('/articles');
+    for (const t of ['Real People, Real Stories', 'Science Made Simple', 'Economics That Matter'])
+      expect(await page.getByRole('heading', { name: t }).count()).toBe(1);
+    expect(await page.locator('#categories .story').count()).toBe(3);
+    expect(await page.locator('#education .benefit').count()).toBe(6);
+    expect(await page.locator('#education .fibre').count()).toBe(3);
+    expect(await page.locator('#blog .card.featured').count()).toBe(1);
+    expect(await page.locator('#blog .latest-rest .card').count()).toBe(3);
+    for (const id of ['education', 'blog', 'about', 'categories', 'contact']) expect(await page.locator(`#${id}`).count()).toBe(1);
+    // The featured card is the newest article of the catalogue.
+    const rss = await (await fetch(base + '/rss.xml')).text();
+    const newest = rss.match(/<item><title>([^<]+)<\/title>/)?.[1];
+    expect(await page.locator('#blog .card.featured .card-title').innerText()).toBe(newest!.replace(/&amp;/g, '&'));
+    await ctx.close();
+  });
+
+  it('filters the article list by category without JavaScript', async () => {
+    const { page, ctx } = await open('/articles', { javaScriptEnabled: false });
+    const cards = page.locator('.grid .card');
+    expect(await cards.count()).toBe(28);
+    await page.getByLabel('Health').check();
+    const visible = await cards.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-category')));
+    expect(visible.length).toBeGreaterThan(0);
+    expect(new Set(visible)).toEqual(new Set(['Health']));
+    await ctx.close();
+  });
+});

@@ -1,0 +1,77 @@
+// A throw-away copy of the site with its own content, for tests that must run a real `astro build`
+// on articles of their choosing (a bad article, or hundreds of generated ones in the benchmark).
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve('.');
+
+/** A valid article's front-matter and body, to be varied by each test. */
+export function articleSource(slug: string, related: string[], overrides: Record<string, string> = {}): string {
+  const fields: Record<string, string> = {
+    title: `"A fixture article called ${slug}"`,
+    excerpt: `"A short excerpt for the fixture article ${slug}, long enough to pass the schema check."`,
+    category: 'Education',
+    publishedDate: '2025-08-04',
+    hero: '../../assets/art/home-hero.svg',
+    heroAlt: '"Illustration used by a fixture article"',
+    keywords: '[fixture, testing, articles]',
+    articleSection: 'Sustainable Materials',
+    about: '[Testing]',
+    lead: `"This lead paragraph exists so the fixture article ${slug} passes the schema's minimum length for a lead."`,
+    faq: [1, 2, 3]
+      .map((i) => `\n  - q: "Fixture question number ${i}?"\n    a: "A fixture answer that is long enough, number ${i}."`)
+      .join(''),
+    references: [1, 2, 3]
+      .map((i) => `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: https://example.org/ref-${i}`)
+      .join(''),
+    related: `[${related.join(', ')}]`,
+    signups: 'end',
+    ...overrides,
+  };
+  const front = Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+  return `---\n${front}\n---\n\n## A section\n\nSome words for ${slug}.\n\n- a list item\n`;
+}
+
+/** Copies the project (without content) to a temp dir and writes the given articles into it. */
+export function makeFixtureSite(articles: Record<string, string>, stories: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rt-site-'));
+  for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) cpSync(join(ROOT, f), join(dir, f));
+  cpSync(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
+  cpSync(join(ROOT, 'src'), join(dir, 'src'), {
+    recursive: true,
+    filter: (src) => !src.startsWith(join(ROOT, 'src', 'content') + '/'),
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const [kind, entries] of [['articles', articles], ['stories', stories]] as const) {
+    mkdirSync(join(dir, 'src', 'content', kind), { recursive: true });
+    for (const [slug, source] of Object.entries(entries)) writeFileSync(join(dir, 'src', 'content', kind, `${slug}.mdx`), source);
+  }
+  return dir;
+}
+
+export interface BuildResult {
+  status: number | null;
+  output: string;
+  ms: number;
+}
+
+export function buildFixture(dir: string, env: Record<string, string> = {}): BuildResult {
+  const t0 = performance.now();
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, output: `${r.stdout}\n${r.stderr}`, ms: performance.now() - t0 };
+}
+
+export function removeFixture(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export const readText = (p: string) => readFileSync(p, 'utf8');

@@ -1,0 +1,53 @@
+// A bad article must fail `astro build` with a message naming the file and the field, never
+// produce a broken page. Each case builds a small copy of the real site with real Astro.
+import { afterAll, describe, expect, it } from 'vitest';
+import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
+
+const made: string[] = [];
+afterAll(() => made.forEach(removeFixture));
+
+function build(bad: string) {
+  const dir = makeFixtureSite({
+    'good-one': articleSource('good-one', ['good-two', 'bad-one']),
+    'good-two': articleSource('good-two', ['good-one', 'bad-one']),
+    'bad-one': bad,
+  });
+  made.push(dir);
+  return buildFixture(dir);
+}
+
+describe('content schema', () => {
+  it('builds the fixture site when every article is valid', () => {
+    const r = build(articleSource('bad-one', ['good-one', 'good-two']));
+    expect(r.output).not.toMatch(/\[ERROR\]/);
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('rejects an article with 4 FAQ entries', () => {
+    const four = [1, 2, 3, 4]
+      .map((i) => `\n  - q: "Question number ${i} here?"\n    a: "An answer that is long enough, number ${i}."`)
+      .join('');
+    const r = build(articleSource('bad-one', ['good-one', 'good-two'], { faq: four }));
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/bad-one/);
+    expect(r.output).toMatch(/faq/);
+    expect(r.output).toMatch(/exactly 3 FAQ/);
+  }, 120_000);
+
+  it('rejects a related slug that does not exist', () => {
+    const r = build(articleSource('bad-one', ['good-one', 'no-such-article']));
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/bad-one\.mdx: related: unknown article 'no-such-article'/);
+  }, 120_000);
+
+  it('rejects a reference that is not https', () => {
+    const refs = [1, 2, 3]
+      .map((i) => `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: http://example.org/ref-${i}`)
+      .join('');
+    const r = build(articleSource('bad-one', ['good-one', 'good-two'], { references: refs }));
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/bad-one/);
+    expect(r.output).toMatch(/references/);
+    expect(r.output).toMatch(/https/);
+  }, 120_000);
+});
