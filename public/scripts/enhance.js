@@ -168,7 +168,7 @@ class ShareButton extends HTMLElement {
 class BackLink extends HTMLElement {
   connectedCallback() {
     this.querySelector('a')?.addEventListener('click', (event) => {
-      let sameSite = false;
+      let sameSite;
       try {
         sameSite = document.referrer !== '' && new URL(document.referrer).origin === location.origin;
       } catch {

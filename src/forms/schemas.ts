@@ -6,8 +6,11 @@
  */
 import { z } from 'astro/zod';
 import { SIGNUP_TYPES, type ProblemKey } from '../messages.ts';
+import { isSameSitePath, SOURCE_PAGE_MAX } from './source-page.ts';
 
-export const LIMITS = { email: 254, name: 100, subject: 150, message: 5000, sourcePage: 200 } as const;
+export { isSameSitePath };
+
+export const LIMITS = { email: 254, name: 100, subject: 150, message: 5000, sourcePage: SOURCE_PAGE_MAX } as const;
 
 /** The hidden field people never see and bots fill in (see server/forms.ts). */
 export const HONEYPOT_FIELD = 'website';
@@ -21,16 +24,6 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 /** Text Postgres cannot store faithfully: NUL, and UTF-16 halves that are not a pair. */
 const UNSTORABLE = /\u0000|\p{Cs}/u;
-/**
- * A same-site path: one leading slash (never `//host` or `/\host`, which browsers treat as another
- * site), URL path characters only (no query, fragment, spaces or quotes). The functions redirect
- * back to it, so this is what keeps that redirect on our site.
- */
-const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-
-export function isSameSitePath(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= LIMITS.sourcePage && SAME_SITE_PATH.test(value);
-}
 
 /** A string field; a missing one reads as `missing`, any other type is not our form. */
 function text(missing: ProblemKey) {

@@ -1,0 +1,133 @@
+// The e-mail sign-up form of every placement: home (Updates), footer (Newsletter), article middle
+// (Updates) and article end (Movement). Rendered at build time as a plain form posting to
+// /api/signups, so it works before and without JavaScript; once hydrated it validates with the
+// shared schema, shows the spec's submitting label and toasts, and clears the e-mail on success.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  LABELS,
+  PLACEMENTS,
+  PROBLEMS,
+  DUPLICATE_SIGNUP,
+  SIGNUP_FAILURE,
+  SIGNUP_FAILURE_FALLBACK,
+  type Notice,
+  type Placement,
+} from '../messages.ts';
+import { LIMITS, validateSignup } from '../forms/schemas.ts';
+import { signupFragment, signupNotices } from '../forms/notices.ts';
+import { mountToaster, notify } from './toaster.tsx';
+import { postJson } from './submit.ts';
+import { Honeypot, Notices, currentPath, useEnhanced } from './shared.tsx';
+import styles from './forms.module.css';
+
+interface Props {
+  placement: Placement;
+  /** The page's path at build time; the hydrated form sends the live location instead. */
+  sourcePage: string;
+}
+
+export default function SignupForm({ placement, sourcePage }: Props) {
+  const text = PLACEMENTS[placement];
+  const enhanced = useEnhanced();
+  const [submitting, setSubmitting] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const [sent, setSent] = useState(false);
+  const email = useRef<HTMLInputElement>(null);
+  const trap = useRef<HTMLInputElement>(null);
+  const id = `signup-${placement}`;
+
+  useEffect(mountToaster, []);
+
+  function failure(message?: string): Notice {
+    // Spec §8: home and footer show the fixed text; article pages the error's own message.
+    return text.failure === 'fixed' ? SIGNUP_FAILURE : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSent(true);
+    const checked = validateSignup({
+      // Trimmed before checking and sending (spec §5); the schema trims.
+      email: email.current?.value ?? '',
+      signup_type: text.signupType,
+      source_page: currentPath(sourcePage),
+      website: trap.current?.value ?? '',
+    });
+    if (!checked.ok) {
+      // Nothing is sent when validation fails (spec §4).
+      setInvalid(checked.field === 'email');
+      notify(PROBLEMS[checked.problem], 'error');
+      email.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    setSubmitting(true);
+    const result = await postJson('/api/signups', checked.data);
+    setSubmitting(false);
+    switch (result.kind) {
+      case 'ok':
+        if (email.current) email.current.value = '';
+        notify(text.success, 'success');
+        return;
+      case 'duplicate':
+        notify(DUPLICATE_SIGNUP, 'error');
+        return;
+      case 'rejected':
+        notify(result.notice, 'error');
+        return;
+      case 'failed':
+        notify(failure(result.message), 'error');
+        return;
+    }
+  }
+
+  return (
+    <div className={styles.wrap}>
+      <form
+        className={styles.form}
+        data-theme={placement === 'home' || placement === 'footer' ? 'dark' : 'light'}
+        data-signup-form={placement}
+        method="post"
+        action="/api/signups"
+        noValidate={enhanced}
+        aria-busy={submitting}
+        onSubmit={onSubmit}
+      >
+        <input type="hidden" name="signup_type" value={text.signupType} />
+        <input type="hidden" name="source_page" value={sourcePage} />
+        <label className={styles.label} htmlFor={`${id}-email`}>
+          {LABELS.email}
+        </label>
+        <div className={styles.row}>
+          <input
+            ref={email}
+            className={styles.input}
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            placeholder={LABELS.emailPlaceholder}
+            maxLength={LIMITS.email}
+            required
+            defaultValue=""
+            aria-invalid={invalid || undefined}
+            onInput={() => setInvalid(false)}
+          />
+          <button type="submit" className={`button ${styles.submit}`} disabled={submitting}>
+            {submitting ? text.submitting : text.button}
+          </button>
+        </div>
+        <Honeypot id={`${id}-website`} inputRef={trap} />
+      </form>
+      <Notices
+        notices={signupNotices(placement)}
+        idFor={(outcome) => signupFragment(text.signupType, outcome)}
+        dismissed={sent}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Pieces both form islands use.
+import { useSyncExternalStore, type Ref } from 'react';
+import { HONEYPOT_FIELD, isSameSitePath } from '../forms/schemas.ts';
+import type { FormNotice, Outcome } from '../forms/notices.ts';
+import { LABELS } from '../messages.ts';
+import styles from './forms.module.css';
+
+const noop = () => () => undefined;
+
+/**
+ * False in the server render and while hydrating, true once React runs the form. Until then the
+ * form is a plain HTML form: the browser's own checks (required, type=email) and a normal post.
+ */
+export function useEnhanced(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+/** The page the reader is on (spec §7: source_page is the current path). */
+export function currentPath(fallback: string): string {
+  const path = typeof location === 'undefined' ? fallback : location.pathname;
+  return isSameSitePath(path) ? path : fallback;
+}
+
+/** The honeypot field: off-screen, out of the tab order and hidden from assistive technology. */
+export function Honeypot({ id, inputRef }: { id: string; inputRef: Ref<HTMLInputElement> }) {
+  return (
+    <div className={styles.trap} aria-hidden="true">
+      <label htmlFor={id}>{LABELS.honeypot}</label>
+      <input ref={inputRef} id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/**
+ * Every notice of a form, hidden; CSS :target shows the one a plain post's redirect names. After
+ * the reader sends the form with JavaScript, toasts take over and these stay hidden.
+ */
+export function Notices({
+  notices,
+  idFor,
+  dismissed,
+}: {
+  notices: FormNotice[];
+  idFor: (outcome: Outcome) => string;
+  dismissed: boolean;
+}) {
+  return (
+    <div>
+      {notices.map(({ outcome, tone, notice }) => (
+        <div
+          key={outcome}
+          id={idFor(outcome)}
+          className={styles.notice}
+          data-tone={tone}
+          data-dismissed={dismissed || undefined}
+          tabIndex={-1}
+        >
+          <strong className={styles.noticeTitle}>{notice.title}</strong> {notice.text}
+        </div>
+      ))}
+    </div>
+  );
+}

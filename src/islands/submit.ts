@@ -1,0 +1,37 @@
+// Sends a form to its function as JSON and sorts the answer into what the islands show.
+import type { Notice } from '../messages.ts';
+
+export type SubmitResult =
+  | { kind: 'ok' }
+  /** 409 with code 23505: already signed up for this type. */
+  | { kind: 'duplicate' }
+  /** A 4xx the reader can act on (validation, rate limit): the server's own title and text. */
+  | { kind: 'rejected'; notice: Notice }
+  /** Our failure or the network's: the server's text when it gave one. */
+  | { kind: 'failed'; message?: string };
+
+function errorNotice(body: unknown): Notice | undefined {
+  const error = (body as { error?: { title?: unknown; text?: unknown } } | null)?.error;
+  return typeof error?.title === 'string' && typeof error.text === 'string'
+    ? { title: error.title, text: error.text }
+    : undefined;
+}
+
+export async function postJson(url: string, body: unknown): Promise<SubmitResult> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  const answer: unknown = await res.json().catch(() => undefined);
+  if (res.ok) return { kind: 'ok' };
+  if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505') return { kind: 'duplicate' };
+  const notice = errorNotice(answer);
+  if (res.status >= 400 && res.status < 500 && notice) return { kind: 'rejected', notice };
+  return { kind: 'failed', message: notice?.text };
+}
