@@ -114,3 +114,97 @@ export const API_ERRORS = {
   payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
   unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
 } as const satisfies Record<string, Notice>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the owner's dashboard on /admin (spec §4, §8, §9). The spec's toasts are copied exactly;
+// the rest is ours.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_NOTICES = {
+  invalidKey: { title: 'Invalid Admin Key', text: 'Please enter the correct admin key.' },
+  authenticationFailed: { title: 'Authentication Failed', text: 'Unable to authenticate admin access.' },
+  loginFailed: { title: 'Login Failed', text: 'An error occurred during login.' },
+  accessGranted: { title: 'Admin Access Granted', text: 'Successfully authenticated as admin.' },
+  contactsRestricted: { title: 'Access Restricted', text: 'Admin authentication required to view contact submissions.' },
+  signupsRestricted: { title: 'Access Restricted', text: 'Admin authentication required to view email signups.' },
+  fetchFailed: { title: 'Error', text: 'Failed to fetch data. Please try again.' },
+  loggedOut: { title: 'Logged Out', text: 'Successfully logged out of admin dashboard.' },
+  noData: { title: 'No Data', text: 'No data available to export.' },
+  // ours
+  notConfigured: { title: 'Admin Unavailable', text: 'Admin is not configured.' },
+  sessionRequired: { title: 'Access Restricted', text: 'Admin authentication required.' },
+  forbidden: { title: 'Forbidden', text: 'This request can only come from the site itself.' },
+  badRequest: { title: 'Invalid Request', text: 'The request could not be read.' },
+  notFound: { title: 'Not Found', text: 'That entry does not exist. It may have been deleted already.' },
+  serverError: { title: 'Error', text: 'Something went wrong on our side. Please try again.' },
+  logoutFailed: { title: 'Logout Failed', text: 'Could not reach the server. Please try again.' },
+  exportFailed: { title: 'Export Failed', text: 'The file could not be downloaded. Please try again.' },
+  deleteFailed: { title: 'Delete Failed', text: 'The entry could not be deleted. Please try again.' },
+  contactDeleted: { title: 'Deleted', text: 'The contact submission was deleted.' },
+  signupDeleted: { title: 'Deleted', text: 'The email signup was deleted.' },
+} as const satisfies Record<string, Notice>;
+
+/** 429 after too many wrong keys (ours); the wait is also in Retry-After. */
+export function adminLockedOut(retryAfterSeconds: number): Notice {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return {
+    title: 'Too Many Attempts',
+    text: `Too many wrong keys. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  };
+}
+
+/** The dashboard's labels (ours, except where spec §8 and §9 give them). */
+export const ADMIN_LABELS = {
+  loading: 'Loading the dashboard…',
+  gateTitle: 'Admin Access',
+  gateIntro: 'Enter the admin key to view contact messages and email sign-ups.',
+  keyLabel: 'Admin key',
+  submit: 'Access Dashboard',
+  submitting: 'Verifying...',
+  demoHint: 'Local demo mode. The admin key is:',
+  notConfiguredHelp:
+    'Set the ADMIN_KEY environment variable of this deployment (at least 16 characters) and redeploy.',
+  signedIn: 'Signed in as admin',
+  logout: 'Log Out',
+  loggingOut: 'Logging Out...',
+  // Spec §9's stat cards.
+  totalContacts: 'Total Contacts',
+  emailSignups: 'Email Signups',
+  newsletter: 'Newsletter',
+  updates: 'Updates',
+  movement: 'Movement',
+  thisWeek: 'This Week',
+  thisWeekHint: 'sign-ups in the last 7 days',
+  statsLabel: 'Summary',
+  search: 'Search',
+  searchPlaceholder: 'Name, email, subject, type or page',
+  searchHelp: 'Filters both lists: contacts by name, email or subject; sign-ups by email, type or source page.',
+  tabsLabel: 'Submissions',
+  contactsTab: 'Contact Submissions',
+  signupsTab: 'Email Signups',
+  // Spec §8: empty tables.
+  contactsEmpty: 'No contact submissions found.',
+  signupsEmpty: 'No email signups found.',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting...',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  retry: 'Try again',
+  listLoading: 'Loading…',
+  listFailed: 'The list could not be loaded.',
+  date: 'Date',
+  name: 'Name',
+  email: 'Email',
+  subject: 'Subject',
+  message: 'Message',
+  type: 'Type',
+  sourcePage: 'Source page',
+  actions: 'Actions',
+  noSubject: '—',
+  delete: 'Delete',
+  deleting: 'Deleting...',
+  cancel: 'Cancel',
+  confirmContactTitle: 'Delete this contact submission?',
+  confirmSignupTitle: 'Delete this email signup?',
+  confirmText: 'This erases it permanently, for example at the person’s request. It cannot be undone.',
+} as const;

@@ -25,7 +25,8 @@ export const SITE = {
   copyrightYear: 2024,
   contact: {
     email: 'hello@rootedthreads.example',
-    phone: '+1 (423) 555-0142',
+    /** Shown with non-breaking spaces and hyphen so the number never wraps. */
+    phone: '+1\u00a0(423)\u00a0555\u20110142',
     phoneHref: 'tel:+14235550142',
     street: '100 Fiber Mill Lane',
     city: 'Chattanooga',

@@ -47,8 +47,8 @@ function compile(from: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
-export async function loadNetlifyRules(netlifyConfigPath: string): Promise<NetlifyRules> {
-  const h = await parseAllHeaders({ headersFiles: [], netlifyConfigPath, configHeaders: [], minimal: false });
+export async function loadNetlifyRules(netlifyConfigPath: string, headersFiles: string[] = []): Promise<NetlifyRules> {
+  const h = await parseAllHeaders({ headersFiles, netlifyConfigPath, configHeaders: [], minimal: false });
   const r = await parseAllRedirects({ redirectsFiles: [], netlifyConfigPath, configRedirects: [], minimal: false });
   const errors = [...h.errors, ...r.errors];
   if (errors.length) throw new Error(`netlify.toml: ${errors.map((e) => String(e.message ?? e)).join('; ')}`);

@@ -28,7 +28,8 @@ function cacheControl(path: string): string {
 
 export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> {
   const files = new StaticFiles(join(root, 'dist'));
-  const rules = await loadNetlifyRules(join(root, 'netlify.toml'));
+  // netlify.toml, plus the per-page CSP headers the build writes to dist/_headers.
+  const rules = await loadNetlifyRules(join(root, 'netlify.toml'), [join(root, 'dist', '_headers')]);
   const functions = await loadFunctions(join(root, 'netlify', 'functions'));
   const notFound = files.get('/404.html');
 

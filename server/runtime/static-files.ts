@@ -61,6 +61,8 @@ export class StaticFiles {
         continue;
       }
       const path = '/' + relative(this.root, full).split(sep).join('/');
+      // Netlify's configuration files in the publish directory are rules, never content.
+      if (path === '/_headers' || path === '/_redirects') continue;
       const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
       const body = readFileSync(full);
       const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"';

@@ -33,11 +33,16 @@ const problem = (key: ProblemKey): FormNotice => ({ outcome: key, tone: 'error',
  * it (home: Updates; articles: Updates mid, Movement end; every page: Newsletter in the footer).
  */
 export function signupFragment(type: SignupType, outcome: Outcome): string {
-  return `signup-${type.toLowerCase()}-${outcome}`;
+  return `signup-${type.toLowerCase()}-${kebab(outcome)}`;
 }
 
 export function contactFragment(outcome: Outcome): string {
-  return `contact-${outcome}`;
+  return `contact-${kebab(outcome)}`;
+}
+
+/** emailRequired → email-required: fragments read like the rest of the site's URLs. */
+function kebab(outcome: Outcome): string {
+  return outcome.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 export function signupNotices(placement: Placement): FormNotice[] {

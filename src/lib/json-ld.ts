@@ -15,7 +15,7 @@ export function organizationJsonLd(origin: string, logoUrl: string): Json {
     url: canonicalUrl('/', origin),
     logo: logoUrl,
     email: SITE.contact.email,
-    telephone: SITE.contact.phone,
+    telephone: SITE.contact.phoneHref.replace('tel:', ''),
     address: {
       '@type': 'PostalAddress',
       streetAddress: SITE.contact.street,

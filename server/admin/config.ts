@@ -1,0 +1,46 @@
+// Whether the dashboard is enabled, with which key, and whether this process is in local demo mode.
+//
+// The key is ADMIN_KEY, a secret of the deployment. Without it (or with one too short to resist
+// guessing) every admin function answers 503 "Admin is not configured": the dashboard fails closed.
+// Only the `npm start` server, when ADMIN_KEY is unset, generates a key of its own and marks the
+// process as local demo mode (local-key.ts); only then does the gate show the key as a hint.
+
+/** Shorter keys are refused: the per-address lockout slows guessing, it cannot make a short key safe. */
+export const MIN_KEY_LENGTH = 16;
+
+// On globalThis rather than in a module variable, so the mark survives a module being loaded twice.
+const DEMO = Symbol.for('rooted-threads.admin.local-demo-key');
+type DemoHolder = { [DEMO]?: string };
+
+let warned = false;
+
+/** The admin key in force, or undefined when the dashboard is disabled. */
+export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const key = env.ADMIN_KEY;
+  if (!key) return undefined;
+  if (key.length < MIN_KEY_LENGTH) {
+    if (!warned) {
+      warned = true;
+      console.error(`admin: ADMIN_KEY is shorter than ${MIN_KEY_LENGTH} characters, so the dashboard is disabled.`);
+    }
+    return undefined;
+  }
+  return key;
+}
+
+/** Puts `key` in force for this process and marks it as local demo mode (scripts/serve.ts only). */
+export function enableLocalDemo(key: string): void {
+  process.env.ADMIN_KEY = key;
+  (globalThis as DemoHolder)[DEMO] = key;
+}
+
+/** The key to show on the gate: only in local demo mode, and only while it is the key in force. */
+export function demoKey(): string | undefined {
+  const key = (globalThis as DemoHolder)[DEMO];
+  return key !== undefined && key === adminKey() ? key : undefined;
+}
+
+/** Ends local demo mode (tests). */
+export function disableLocalDemo(): void {
+  delete (globalThis as DemoHolder)[DEMO];
+}

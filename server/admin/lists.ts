@@ -1,0 +1,139 @@
+// The dashboard's two lists: newest first (submitted_at, then id, descending), in pages found by
+// keyset (the last row's position, not an OFFSET, so page 1,000 costs what page 1 does), optionally
+// filtered by a case-insensitive substring of the fields spec §5 names:
+//   contacts: name, email or subject        sign-ups: email, signup_type or source_page
+// `ILIKE '%text%'` is served by the trigram indexes of migration 002 where pg_trgm exists.
+import type { Queryable } from '../db/client.ts';
+import {
+  MAX_PAGE_SIZE,
+  MAX_QUERY_LENGTH,
+  PAGE_SIZE,
+  type ListKind,
+  type Page,
+  type RowOf,
+} from '../../src/islands/admin/contract.ts';
+
+interface ListSpec {
+  table: string;
+  /** The columns sent, besides id and submitted_at. */
+  columns: readonly string[];
+  /** The columns searched (spec §5). */
+  searched: readonly string[];
+}
+
+export const LISTS: Record<ListKind, ListSpec> = {
+  contacts: {
+    table: 'contact_submissions',
+    columns: ['name', 'email', 'subject', 'message', 'source_page'],
+    searched: ['name', 'email', 'subject'],
+  },
+  signups: {
+    table: 'email_signups',
+    columns: ['email', 'signup_type', 'source_page'],
+    searched: ['email', 'signup_type', 'source_page'],
+  },
+};
+
+export interface ListQuery {
+  /** Search text (trimmed, non-empty), or undefined for everything. */
+  q?: string;
+  cursor?: Cursor;
+  limit: number;
+}
+
+/** Where the previous page ended: its last row's submitted_at (exact, as text) and id. */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const ID = /^[1-9]\d{0,18}$/;
+const BIGINT_MAX = 9223372036854775807n;
+
+/** A row id from a URL, or undefined when it cannot be one (so it matches nothing). */
+export function parseId(value: string | undefined): string | undefined {
+  return value && ID.test(value) && BigInt(value) <= BIGINT_MAX ? value : undefined;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+export function decodeCursor(value: string): Cursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(value)) return undefined;
+  const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  return at && TIMESTAMP.test(at) && parseId(id) && rest.length === 0 ? { at, id: id! } : undefined;
+}
+
+/** Text Postgres cannot take as a parameter (NUL, unpaired UTF-16 halves) or that is no search. */
+const UNUSABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
+
+export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false };
+
+/** `?q=&cursor=&limit=` of a list or export request; not ok when a parameter is malformed. */
+export function parseListQuery(url: URL, { defaultLimit = PAGE_SIZE, maxLimit = MAX_PAGE_SIZE } = {}): ParsedListQuery {
+  const params = url.searchParams;
+  const q = (params.get('q') ?? '').trim();
+  if (q.length > MAX_QUERY_LENGTH || UNUSABLE.test(q)) return { ok: false };
+
+  let cursor: Cursor | undefined;
+  const rawCursor = params.get('cursor');
+  if (rawCursor) {
+    cursor = decodeCursor(rawCursor);
+    if (!cursor) return { ok: false };
+  }
+
+  let limit = defaultLimit;
+  const rawLimit = params.get('limit');
+  if (rawLimit !== null && rawLimit !== '') {
+    if (!/^\d{1,4}$/.test(rawLimit)) return { ok: false };
+    limit = Number(rawLimit);
+    if (limit < 1 || limit > maxLimit) return { ok: false };
+  }
+  return { ok: true, query: { q: q || undefined, cursor, limit } };
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One batch of `kind` after `query.cursor`, and where the next one starts (none: this was the last). */
+export async function readBatch<K extends ListKind>(
+  db: Queryable,
+  kind: K,
+  query: ListQuery,
+): Promise<{ rows: RowOf[K][]; next: Cursor | undefined }> {
+  const spec = LISTS[kind];
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.q) {
+    params.push(containsPattern(query.q));
+    where.push(`(${spec.searched.map((c) => `t.${c} ILIKE $${params.length}`).join(' OR ')})`);
+  }
+  if (query.cursor) {
+    params.push(query.cursor.at, query.cursor.id);
+    where.push(`(t.submitted_at, t.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+  }
+  params.push(query.limit + 1);
+  // Table and column names come from LISTS above, never from the request. The ORDER BY names the
+  // table's columns (t.), not the text aliases of the select list, so the index serves it.
+  const sql = `SELECT t.id::text AS id, ${spec.columns.map((c) => `t.${c}`).join(', ')},
+      to_char(t.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS submitted_at
+    FROM ${spec.table} t
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY t.submitted_at DESC, t.id DESC
+    LIMIT $${params.length}`;
+  const { rows } = await db.query<RowOf[K]>(sql, params);
+  if (rows.length <= query.limit) return { rows, next: undefined };
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1]!;
+  return { rows: page, next: { at: last.submitted_at, id: last.id } };
+}
+
+/** One page of `kind` for the API, with the opaque cursor of the next page. */
+export async function listPage<K extends ListKind>(db: Queryable, kind: K, query: ListQuery): Promise<Page<RowOf[K]>> {
+  const { rows, next } = await readBatch(db, kind, query);
+  return { rows, nextCursor: next ? encodeCursor(next) : null };
+}

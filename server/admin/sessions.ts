@@ -1,0 +1,81 @@
+// Server-side admin sessions. A correct key starts one: a random 256-bit token goes to the browser
+// in a `__Host-` cookie (HttpOnly, Secure, SameSite=Strict, Path=/) and only its HMAC, keyed with
+// ADMIN_KEY, is stored. A session ends after 30 idle minutes, after 12 hours whatever happens, on
+// logout, or when ADMIN_KEY changes (its tokens no longer hash to a stored row).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/client.ts';
+
+export const SESSION_COOKIE = '__Host-rt_admin';
+export const IDLE_SECONDS = 30 * 60;
+export const ABSOLUTE_SECONDS = 12 * 60 * 60;
+
+/** 32 random bytes, base64url: 43 characters. Anything else in the cookie is not ours. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function tokenHash(key: string, token: string): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
+}
+
+/** Whether `given` is the key, in time that does not depend on where they differ or their lengths. */
+export function keyMatches(given: string, key: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(key).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** The session token the request's cookie carries, if it is well formed. */
+export function sessionToken(req: Request): string | undefined {
+  const header = req.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (TOKEN.test(value)) return value;
+  }
+  return undefined;
+}
+
+export function sessionCookie(token: string): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${ABSOLUTE_SECONDS}; HttpOnly; Secure; SameSite=Strict`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
+}
+
+/** Starts a session and returns its token (for the cookie). Expired sessions are removed first. */
+export async function createSession(db: Queryable, key: string): Promise<string> {
+  await db.query(
+    `DELETE FROM admin_sessions
+     WHERE last_seen_at <= now() - make_interval(secs => $1) OR created_at <= now() - make_interval(secs => $2)`,
+    [IDLE_SECONDS, ABSOLUTE_SECONDS],
+  );
+  const token = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO admin_sessions (token_hash) VALUES ($1)', [tokenHash(key, token)]);
+  return token;
+}
+
+/**
+ * Whether the request carries a live session; a live one is kept alive (its idle time restarts).
+ * One statement both checks and touches, so there is no window between the two.
+ */
+export async function checkSession(db: Queryable, key: string, req: Request): Promise<boolean> {
+  const token = sessionToken(req);
+  if (!token) return false;
+  const { rows } = await db.query(
+    `UPDATE admin_sessions SET last_seen_at = now()
+     WHERE token_hash = $1
+       AND last_seen_at > now() - make_interval(secs => $2)
+       AND created_at > now() - make_interval(secs => $3)
+     RETURNING 1`,
+    [tokenHash(key, token), IDLE_SECONDS, ABSOLUTE_SECONDS],
+  );
+  return rows.length === 1;
+}
+
+/** Ends the request's session, if it has one. */
+export async function endSession(db: Queryable, key: string, req: Request): Promise<void> {
+  const token = sessionToken(req);
+  if (token) await db.query('DELETE FROM admin_sessions WHERE token_hash = $1', [tokenHash(key, token)]);
+}

@@ -1,0 +1,81 @@
+/**
+ * The admin API's contract: paths, limits and the shapes of its answers. The dashboard island and
+ * the functions (server/admin/) both import it, so the two cannot drift apart. No runtime code of
+ * either side lives here.
+ */
+import type { Notice, SignupType } from '../../messages.ts';
+
+export const ADMIN_API = {
+  session: '/api/admin/session',
+  stats: '/api/admin/stats',
+  contacts: '/api/admin/contacts',
+  signups: '/api/admin/signups',
+} as const;
+
+export type ListKind = 'contacts' | 'signups';
+
+/** Spec §9: the export file names. */
+export const CSV_FILE_NAMES: Record<ListKind, string> = {
+  contacts: 'contact-submissions.csv',
+  signups: 'email-signups.csv',
+};
+
+/** Rows per page the dashboard asks for, and the most a client may ask for. */
+export const PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** Longest search text accepted (longer is refused with 400; no field we search is longer). */
+export const MAX_QUERY_LENGTH = 254;
+
+/** Timestamps are ISO 8601 in UTC with microseconds, as Postgres keeps them. */
+export interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  source_page: string;
+  submitted_at: string;
+}
+
+export interface SignupRow {
+  id: string;
+  email: string;
+  signup_type: SignupType;
+  source_page: string;
+  submitted_at: string;
+}
+
+export interface RowOf {
+  contacts: ContactRow;
+  signups: SignupRow;
+}
+
+/** One page of a list, newest first; `nextCursor` asks for the page after it (null: the last). */
+export interface Page<T> {
+  rows: T[];
+  nextCursor: string | null;
+}
+
+/** Spec §9's stat cards. `thisWeek`: sign-ups of the last 7 × 24 hours. */
+export interface Stats {
+  totalContacts: number;
+  emailSignups: number;
+  newsletter: number;
+  updates: number;
+  movement: number;
+  thisWeek: number;
+}
+
+/** GET/POST /api/admin/session when signed in. */
+export interface SessionInfo {
+  role: 'admin';
+}
+
+/**
+ * Every error answer: `{error: {title, text}}`. GET /api/admin/session's 401 adds `demoKey` in
+ * local demo mode only (`npm start` without ADMIN_KEY); `configured: false` comes with 503.
+ */
+export interface ErrorAnswer {
+  error: Notice;
+  demoKey?: string;
+}

@@ -1,0 +1,4 @@
+import { formSuite } from './form-suite.ts';
+import { handlersOnPglite } from './targets.ts';
+
+formSuite('the handlers on PGlite', handlersOnPglite);

@@ -1,0 +1,4 @@
+import { formSuite } from './form-suite.ts';
+import { handlersOnPostgres } from './targets.ts';
+
+formSuite('the handlers on PostgreSQL', handlersOnPostgres);

@@ -1,0 +1,112 @@
+// The targets the function suite runs against: the handler modules called in this process with
+// real Requests, and the real `npm start` server (scripts/serve.ts) over HTTP.
+import { join } from 'node:path';
+import signups from '../../netlify/functions/signups.ts';
+import contact from '../../netlify/functions/contact.ts';
+import health from '../../netlify/functions/health.ts';
+import { closeDb, connect, type Db } from '../../server/db/client.ts';
+import { openDb } from '../../server/db/open.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { pgliteDb } from '../../server/db/pglite.ts';
+import { startServer } from '../support/server.ts';
+import { createPgDatabase, tempDataDir } from '../support/db.ts';
+import { SELECT_CONTACTS, SELECT_SIGNUPS, freshIp, type ContactRow, type SendInit, type SignupRow, type Tables, type Target } from './form-suite.ts';
+
+export async function readTables(db: Db): Promise<Tables> {
+  const [s, c] = await Promise.all([db.query<SignupRow>(SELECT_SIGNUPS), db.query<ContactRow>(SELECT_CONTACTS)]);
+  return { signups: s.rows, contacts: c.rows };
+}
+
+/** Stream bodies need `duplex: 'half'` in Node's fetch and Request. */
+function requestInit(init: SendInit): RequestInit {
+  const streaming = init.body instanceof ReadableStream;
+  return { method: init.method ?? 'GET', headers: init.headers, body: init.body, ...(streaming ? { duplex: 'half' } : {}) } as RequestInit;
+}
+
+const ROUTES: Record<string, (req: Request, context: { ip: string }) => Response | Promise<Response>> = {
+  '/api/signups': signups,
+  '/api/contact': contact,
+  '/api/health': health,
+};
+
+/** The handlers with the process's database (getDb()) set to `db`. */
+function handlerTarget(db: Db, cleanup: () => Promise<void>): Target {
+  const origin = 'http://functions.test';
+  return {
+    origin,
+    send: async (path, init = {}) => {
+      const handler = ROUTES[path];
+      if (!handler) throw new Error(`no handler for ${path}`);
+      return handler(new Request(origin + path, requestInit(init)), { ip: init.ip ?? freshIp() });
+    },
+    read: () => readTables(db),
+    finish: async () => {
+      const tables = await readTables(db);
+      await closeDb();
+      await cleanup();
+      return tables;
+    },
+  };
+}
+
+export async function handlersOnPglite(): Promise<Target> {
+  const db = await openDb({ DATA_DIR: tempDataDir() });
+  await migrate(db);
+  return handlerTarget(db, async () => undefined);
+}
+
+export async function handlersOnPostgres(): Promise<Target> {
+  const temp = await createPgDatabase();
+  const db = await openDb({ DATABASE_URL: temp.url });
+  await migrate(db);
+  return handlerTarget(db, temp.drop);
+}
+
+function httpSend(base: string): Target['send'] {
+  return (path, init = {}) =>
+    fetch(base + path, {
+      ...requestInit(init),
+      headers: { ...init.headers, ...(init.ip ? { 'X-Forwarded-For': init.ip } : {}) },
+      redirect: 'manual',
+    });
+}
+
+/**
+ * The server on its embedded PGlite. The database belongs to the server process while it runs
+ * (one process per data directory), so the tables are read after it stops.
+ */
+export async function serverOnPglite(): Promise<Target> {
+  const server = await startServer({ TRUST_PROXY: '1' });
+  return {
+    origin: server.url,
+    send: httpSend(server.url),
+    finish: async () => {
+      await server.stop();
+      const db = await pgliteDb(join(server.dataDir, 'pglite'));
+      try {
+        return await readTables(db);
+      } finally {
+        await db.close();
+      }
+    },
+  };
+}
+
+/** The server on PostgreSQL; the test reads the same database through its own pool. */
+export async function serverOnPostgres(): Promise<Target> {
+  const temp = await createPgDatabase();
+  const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url });
+  const db = connect(temp.url);
+  return {
+    origin: server.url,
+    send: httpSend(server.url),
+    read: () => readTables(db),
+    finish: async () => {
+      await server.stop();
+      const tables = await readTables(db);
+      await db.close();
+      await temp.drop();
+      return tables;
+    },
+  };
+}
