@@ -10,8 +10,10 @@ import { openDb } from '../server/db/open.ts';
 import { closeDb } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { purgeExpired } from '../server/rate-limit.ts';
+import { ensureLocalAdminKey } from '../server/admin/local-key.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
+const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT || 8888);
 const hostname = process.env.HOST || '127.0.0.1';
 const trustProxy = process.env.TRUST_PROXY === '1';
@@ -34,6 +36,9 @@ const purge = () =>
   purgeExpired(db).catch((err: unknown) => console.error('rate-limit purge failed:', err instanceof Error ? err.message : err));
 void purge();
 const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
+
+// The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
+ensureLocalAdminKey(process.env.DATA_DIR || '.data', `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/admin`);
 
 const site = await createSite({ root, siteUrl: siteOrigin() });
 

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD, isSameSitePath, type Validation } from '../src/forms/sc
 import type { Outcome } from '../src/forms/notices.ts';
 import { getDb, errorCode, isUnavailable, type Db } from './db/client.ts';
 import { hit, type Limit } from './rate-limit.ts';
-import { isSameSite, json, methodNotAllowed, problem, readBody, seeOther, type BodyKind } from './http.ts';
+import { discardBody, isSameSite, json, methodNotAllowed, problem, readBody, seeOther, type BodyKind } from './http.ts';
 
 export interface FormEndpoint<T> {
   name: string;
@@ -48,12 +48,18 @@ function returnPath(req: Request, fields: unknown): string | undefined {
 }
 
 export async function handleFormPost<T>(req: Request, context: FormContext, endpoint: FormEndpoint<T>): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) return problem(403, API_ERRORS.forbidden);
+  if (req.method !== 'POST') {
+    await discardBody(req);
+    return methodNotAllowed(['POST']);
+  }
+  if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
+    await discardBody(req);
+    return problem(403, API_ERRORS.forbidden);
+  }
 
   const body = await readBody(req);
   const kind: BodyKind | undefined = body.kind;
-  let fields: unknown;
+  const fields: unknown = body.ok ? body.fields : undefined;
 
   /** JSON gets `json`; a plain post goes back to its page when we know which notice to show. */
   const answer = (outcome: Outcome, jsonAnswer: Response): Response => {
@@ -66,7 +72,6 @@ export async function handleFormPost<T>(req: Request, context: FormContext, endp
   if (!body.ok) {
     return answer(body.response.status === 413 ? endpoint.tooLarge : 'badRequest', body.response);
   }
-  fields = body.fields;
 
   try {
     const db = getDb();

@@ -69,31 +69,57 @@ export function bodyKind(req: Request): BodyKind | undefined {
   return undefined;
 }
 
-/** Reads at most BODY_LIMIT bytes; undefined when the body is larger. */
-async function readBounded(req: Request): Promise<Uint8Array | undefined> {
-  const declared = Number(req.headers.get('content-length'));
-  if (declared > BODY_LIMIT) return undefined;
-  if (!req.body) return new Uint8Array();
+/**
+ * How much of a refused body we still read and throw away. A server that answers while the client
+ * is still sending and then closes makes the client see a reset instead of the answer; reading
+ * the rest (up to this much, without keeping it) lets the answer arrive. Larger uploads are cut.
+ */
+const DRAIN_LIMIT = 1024 * 1024;
+
+/** Reads at most `keep` bytes of the body, discarding any rest up to DRAIN_LIMIT. */
+async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > BODY_LIMIT) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+  let complete = true;
+  if (req.body && !req.bodyUsed) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size <= keep) chunks.push(value);
+      else complete = false;
+      if (size > DRAIN_LIMIT) {
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
     }
-    chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(Math.min(size, keep));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes;
+  return { bytes, complete };
+}
+
+/** Reads and discards the body of a request we refuse before looking at it (see DRAIN_LIMIT). */
+export async function discardBody(req: Request): Promise<void> {
+  if (Number(req.headers.get('content-length')) > DRAIN_LIMIT) return;
+  await consume(req, 0).catch(() => undefined);
+}
+
+/** The body if it is at most BODY_LIMIT bytes, else undefined. */
+async function readBounded(req: Request): Promise<Uint8Array | undefined> {
+  const declared = Number(req.headers.get('content-length'));
+  if (declared > DRAIN_LIMIT) return undefined;
+  if (declared > BODY_LIMIT) {
+    await discardBody(req);
+    return undefined;
+  }
+  const { bytes, complete } = await consume(req, BODY_LIMIT);
+  return complete ? bytes : undefined;
 }
 
 /**
@@ -102,7 +128,10 @@ async function readBounded(req: Request): Promise<Uint8Array | undefined> {
  */
 export async function readBody(req: Request): Promise<ReadBody> {
   const kind = bodyKind(req);
-  if (!kind) return { ok: false, kind, response: problem(415, API_ERRORS.unsupportedType) };
+  if (!kind) {
+    await discardBody(req);
+    return { ok: false, kind, response: problem(415, API_ERRORS.unsupportedType) };
+  }
   const bytes = await readBounded(req);
   if (!bytes) return { ok: false, kind, response: problem(413, API_ERRORS.payloadTooLarge) };
   const bad = { ok: false, kind, response: problem(400, PROBLEMS.badRequest) } as const;

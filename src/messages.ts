@@ -176,7 +176,7 @@ export const ADMIN_LABELS = {
   thisWeek: 'This Week',
   thisWeekHint: 'sign-ups in the last 7 days',
   statsLabel: 'Summary',
-  search: 'Search',
+  search: 'Search submissions',
   searchPlaceholder: 'Name, email, subject, type or page',
   searchHelp: 'Filters both lists: contacts by name, email or subject; sign-ups by email, type or source page.',
   tabsLabel: 'Submissions',
@@ -201,10 +201,23 @@ export const ADMIN_LABELS = {
   sourcePage: 'Source page',
   actions: 'Actions',
   noSubject: '—',
+  noSubjectText: 'No subject',
   delete: 'Delete',
   deleting: 'Deleting...',
   cancel: 'Cancel',
   confirmContactTitle: 'Delete this contact submission?',
   confirmSignupTitle: 'Delete this email signup?',
   confirmText: 'This erases it permanently, for example at the person’s request. It cannot be undone.',
+  /** Completes the visible "Delete" for screen readers: "Delete contact submission from Ada". */
+  deleteContactOf: (name: string) => `contact submission from ${name}`,
+  deleteSignupOf: (type: string, email: string) => `${type} signup of ${email}`,
 } as const;
+
+/** The line above each table: "Showing 50 newest contact submissions matching “linen”; load more below." */
+export function adminListSummary(kind: 'contacts' | 'signups', shown: string, more: boolean, query: string): string {
+  const one = shown === '1';
+  const noun =
+    kind === 'contacts' ? (one ? 'contact submission' : 'contact submissions') : one ? 'email signup' : 'email signups';
+  const matching = query ? ` matching “${query}”` : '';
+  return `Showing ${shown}${more ? ' newest' : ''} ${noun}${matching}${more ? '; load more below' : ''}.`;
+}

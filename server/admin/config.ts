@@ -42,5 +42,5 @@ export function demoKey(): string | undefined {
 
 /** Ends local demo mode (tests). */
 export function disableLocalDemo(): void {
-  delete (globalThis as DemoHolder)[DEMO];
+  (globalThis as DemoHolder)[DEMO] = undefined;
 }

@@ -66,8 +66,14 @@ export function decodeCursor(value: string): Cursor | undefined {
   return at && TIMESTAMP.test(at) && parseId(id) && rest.length === 0 ? { at, id: id! } : undefined;
 }
 
-/** Text Postgres cannot take as a parameter (NUL, unpaired UTF-16 halves) or that is no search. */
-const UNUSABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
+/** Text no search needs and Postgres may refuse: control characters (NUL above all), lone UTF-16 halves. */
+function unusable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return /\p{Cs}/u.test(text);
+}
 
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false };
 
@@ -75,7 +81,7 @@ export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false };
 export function parseListQuery(url: URL, { defaultLimit = PAGE_SIZE, maxLimit = MAX_PAGE_SIZE } = {}): ParsedListQuery {
   const params = url.searchParams;
   const q = (params.get('q') ?? '').trim();
-  if (q.length > MAX_QUERY_LENGTH || UNUSABLE.test(q)) return { ok: false };
+  if (q.length > MAX_QUERY_LENGTH || unusable(q)) return { ok: false };
 
   let cursor: Cursor | undefined;
   const rawCursor = params.get('cursor');

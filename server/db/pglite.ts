@@ -34,7 +34,9 @@ function lock(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(path, 'utf8'));
       if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`${dataDir} is in use by process ${owner}; stop it first (one process per PGlite directory).`);
+        throw new Error(`${dataDir} is in use by process ${owner}; stop it first (one process per PGlite directory).`, {
+          cause: err,
+        });
       }
       rmSync(path, { force: true });
     }

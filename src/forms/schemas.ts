@@ -23,7 +23,8 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 /** Text Postgres cannot store faithfully: NUL, and UTF-16 halves that are not a pair. */
-const UNSTORABLE = /\u0000|\p{Cs}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+const storable = (s: string) => !s.includes('\0') && !LONE_SURROGATE.test(s);
 
 /** A string field; a missing one reads as `missing`, any other type is not our form. */
 function text(missing: ProblemKey) {
@@ -41,7 +42,10 @@ function email(missing: ProblemKey) {
 
 function freeText(max: number, missing: ProblemKey) {
   return text(missing)
-    .refine((s) => !UNSTORABLE.test(s), 'badRequest')
+    .refine(storable, 'badRequest')
+    // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
+    // and count a line break as one character either way.
+    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
     .trim()
     .min(1, missing)
     .max(max, 'tooLong');
@@ -67,7 +71,7 @@ export const contactSchema = z.strictObject(
     // Optional: absent, null or blank all mean "no subject" (stored as NULL).
     subject: z
       .string({ error: 'badRequest' })
-      .refine((s) => !UNSTORABLE.test(s), 'badRequest')
+      .refine(storable, 'badRequest')
       .trim()
       .max(LIMITS.subject, 'tooLong')
       .nullish()

@@ -1,7 +1,7 @@
 // The contact form on /contact: name, e-mail, optional subject and a 6-row message. A plain form
 // posting to /api/contact at build time; hydrated, it validates with the shared schema, shows
 // 'Sending...' and the spec's toasts, clears itself on success and keeps everything on failure.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CONTACT, LABELS, PROBLEMS } from '../messages.ts';
 import { LIMITS, validateContact } from '../forms/schemas.ts';
 import { contactFragment, contactNotices } from '../forms/notices.ts';
@@ -44,7 +44,7 @@ export default function ContactForm({ sourcePage }: Props) {
   const value = (name: Field) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
   const focus = (name: Field) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.focus();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setSent(true);
@@ -121,7 +121,6 @@ export default function ContactForm({ sourcePage }: Props) {
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
-            autoCapitalize="none"
             maxLength={LIMITS.email}
             required
             defaultValue=""

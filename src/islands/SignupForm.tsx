@@ -2,7 +2,7 @@
 // (Updates) and article end (Movement). Rendered at build time as a plain form posting to
 // /api/signups, so it works before and without JavaScript; once hydrated it validates with the
 // shared schema, shows the spec's submitting label and toasts, and clears the e-mail on success.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   LABELS,
   PLACEMENTS,
@@ -43,7 +43,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
     return text.failure === 'fixed' ? SIGNUP_FAILURE : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setSent(true);
@@ -109,7 +109,6 @@ export default function SignupForm({ placement, sourcePage }: Props) {
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
-            autoCapitalize="none"
             placeholder={LABELS.emailPlaceholder}
             maxLength={LIMITS.email}
             required

@@ -55,6 +55,7 @@ export function Notices({
           key={outcome}
           id={idFor(outcome)}
           className={styles.notice}
+          data-notice={outcome}
           data-tone={tone}
           data-dismissed={dismissed || undefined}
           tabIndex={-1}

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import signups from '../../netlify/functions/signups.ts';
 import contact from '../../netlify/functions/contact.ts';
 import health from '../../netlify/functions/health.ts';
-import { closeDb, connect, type Db } from '../../server/db/client.ts';
+import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer } from '../support/server.ts';
 import { createPgDatabase, tempDataDir } from '../support/db.ts';
+import { NEON_LIKE_URL, startNeonHttp } from '../support/neon-http.ts';
 import { SELECT_CONTACTS, SELECT_SIGNUPS, freshIp, type ContactRow, type SendInit, type SignupRow, type Tables, type Target } from './form-suite.ts';
 
 export async function readTables(db: Db): Promise<Tables> {
@@ -60,6 +61,25 @@ export async function handlersOnPostgres(): Promise<Target> {
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlerTarget(db, temp.drop);
+}
+
+/**
+ * The handlers on Neon's serverless driver over HTTP, as in production: a Neon URL selects it,
+ * and a local stand-in for Neon's /sql endpoint runs the queries on a fresh PostgreSQL database.
+ */
+export async function handlersOnNeon(): Promise<Target> {
+  const temp = await createPgDatabase();
+  const direct = connect(temp.url);
+  await migrate(direct);
+  await direct.close();
+  const neonHttp = await startNeonHttp(temp.url);
+  const db = connect(NEON_LIKE_URL);
+  if (db.kind !== 'neon') throw new Error('a Neon URL must select the Neon driver');
+  setDb(db);
+  return handlerTarget(db, async () => {
+    await neonHttp.close();
+    await temp.drop();
+  });
 }
 
 function httpSend(base: string): Target['send'] {

@@ -1,0 +1,7 @@
+// GET /api/admin/signups?q=&cursor=&limit=: one page, newest first. See server/admin/routes.ts.
+import type { Config } from '@netlify/functions';
+import { listHandler } from '../../server/admin/routes.ts';
+
+export default listHandler('signups');
+
+export const config: Config = { path: '/api/admin/signups' };

@@ -1,0 +1,124 @@
+// `npm run bench`: every figure measured in this one run on this machine, each next to the
+// reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
+// Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
+//   BENCH_PARTS=weight,lighthouse,functions,scale,admin   (default: all)
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { startServer, type RunningServer } from '../tests/support/server.ts';
+import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './bench/page-weight.ts';
+import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './bench/lighthouse.ts';
+import { load, loadTable, startBareServer, type Load } from './bench/functions.ts';
+import { buildTable, generatedArticles, realArticles, timeBuild } from './bench/scale.ts';
+
+const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin').split(','));
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const out: string[] = [`# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`];
+const print = (s: string) => {
+  out.push(s);
+  console.log(s);
+};
+
+/** A copy of the project root whose dist/ also holds the reference page, served by our server. */
+function rootWithReference(): string {
+  const root = mkdtempSync(join(tmpdir(), 'rt-bench-'));
+  cpSync('dist', join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'dist', REFERENCE_PATH.slice(1) + '.html'), referenceHtml(readFileSync('dist/articles/hemp-vs-cotton.html', 'utf8')));
+  for (const name of ['netlify.toml', 'netlify', 'server', 'src', 'scripts', 'node_modules', 'package.json']) symlinkSync(resolve(name), join(root, name));
+  return root;
+}
+
+async function withPostgresDb<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `rt_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(ADMIN_URL);
+    url.pathname = '/' + name;
+    return await fn(url.href);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main(): Promise<void> {
+  let server: RunningServer | undefined;
+  const benchRoot = rootWithReference();
+  try {
+    if (parts.has('weight') || parts.has('lighthouse')) {
+      server = await startServer({ ROOT_DIR: benchRoot });
+    }
+
+    if (parts.has('weight')) {
+      const browser = await launchBrowser();
+      const rows = [];
+      for (const [label, path] of [...PAGE_TYPES, ['reference (static article text)', REFERENCE_PATH] as [string, string]])
+        rows.push(await measurePageWeight(browser, server!.url, label, path));
+      await browser.close();
+      print('## 1. Page weight (Chromium, 412 px wide; KB)\n');
+      print(pageWeightTable(rows) + '\n');
+    }
+
+    if (parts.has('lighthouse')) {
+      const rows = [];
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
+        rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
+        for (const [label, path] of [['home', '/'], ['/articles', '/articles'], ['article', '/articles/hemp-vs-cotton'], ['/contact', '/contact']])
+          rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
+      }
+      print('## 2. Lighthouse 13 (median of 3 runs)\n');
+      print(lighthouseTable(rows) + '\n');
+    }
+    await server?.stop();
+    server = undefined;
+
+    if (parts.has('functions')) {
+      const bare = await startBareServer();
+      const rows: Load[] = [];
+      const reference = await load('bare node:http, 204', bare.url, 'get', bare.url);
+      rows.push(reference);
+      bare.stop();
+      for (const backend of ['PGlite (embedded)', 'PostgreSQL 15 (TCP)'] as const) {
+        const run = async (env: Record<string, string>) => {
+          const s = await startServer({ TRUST_PROXY: '1', ...env });
+          try {
+            if (backend.startsWith('PGlite')) rows.push(await load('static article page (same server)', s.url + '/articles/hemp-vs-cotton', 'get', s.url));
+            rows.push(await load(`POST /api/signups · ${backend}`, s.url + '/api/signups', 'signup', s.url));
+            rows.push(await load(`POST /api/contact · ${backend}`, s.url + '/api/contact', 'contact', s.url));
+          } finally {
+            await s.stop();
+          }
+        };
+        if (backend.startsWith('PGlite')) await run({});
+        else await withPostgresDb((url) => run({ DATABASE_URL: url }));
+      }
+      print('## 3. Functions through the `npm start` server (50 connections, 10 s, autocannon)\n');
+      print(loadTable(rows, reference) + '\n');
+    }
+
+    if (parts.has('scale')) {
+      const real = realArticles();
+      const rows = [timeBuild(`the ${Object.keys(real).length} articles`, real), timeBuild('500 articles (472 generated)', generatedArticles(500))];
+      print('## 4a. Build time as the catalogue grows\n');
+      print(buildTable(rows) + '\n');
+    }
+
+    if (parts.has('admin')) {
+      const mod = (await import('./bench-admin.ts').catch(() => null)) as { benchAdmin?: () => Promise<string> } | null;
+      print('## 4b. Dashboard at 1,000 / 10,000 / 100,000 rows (PostgreSQL)\n');
+      print(mod?.benchAdmin ? (await mod.benchAdmin()) + '\n' : '(scripts/bench-admin.ts is not available)\n');
+    }
+  } finally {
+    await server?.stop();
+    rmSync(benchRoot, { recursive: true, force: true });
+  }
+  writeFileSync('bench-results.md', out.join('\n') + '\n');
+  console.log('Written to bench-results.md');
+}
+
+await main();

@@ -1,0 +1,88 @@
+// Part 2: Lighthouse (mobile and desktop, median of 3 runs) on our pages, next to a reference:
+// one static HTML file with the same article's text, no CSS and no JavaScript, served by the same
+// server. LCP is reported as a ratio to the reference's.
+import lighthouse, { desktopConfig } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS } from '../../tests/support/browser.ts';
+
+export const REFERENCE_PATH = '/bench-reference';
+
+/** The reference page: the article's own text (title, lead, body), stripped of scripts, islands and styles. */
+export function referenceHtml(articleHtml: string): string {
+  const article = articleHtml.match(/<article[\s\S]*?<\/article>/)?.[0] ?? '';
+  const text = article
+    .replace(/<astro-island[\s\S]*?<\/astro-island>/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<img[^>]*>/g, '')
+    .replace(/\s(class|style|data-[\w-]+|tabindex)="[^"]*"/g, '');
+  const title = articleHtml.match(/<title>([^<]*)<\/title>/)?.[1] ?? 'Reference';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="description" content="Reference page"></head><body><main>${text}</main></body></html>`;
+}
+
+export interface LhRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export async function runLighthouse(url: string, formFactor: 'mobile' | 'desktop', runs = 3): Promise<LhRun> {
+  const results: LhRun[] = [];
+  let attempts = 0;
+  while (results.length < runs) {
+    if (++attempts > runs * 3) throw new Error(`Lighthouse keeps failing on ${url}`);
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    });
+    try {
+      const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+      const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      const lhr = result?.lhr;
+      // A trace that failed to record (NO_NAVSTART happens here now and then) is run again.
+      if (!lhr || lhr.runtimeError) continue;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: num('largest-contentful-paint'),
+        tbt: num('total-blocking-time'),
+        cls: num('cumulative-layout-shift'),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return {
+    performance: median(results.map((r) => r.performance)),
+    accessibility: median(results.map((r) => r.accessibility)),
+    bestPractices: median(results.map((r) => r.bestPractices)),
+    seo: median(results.map((r) => r.seo)),
+    lcp: median(results.map((r) => r.lcp)),
+    tbt: median(results.map((r) => r.tbt)),
+    cls: median(results.map((r) => r.cls)),
+  };
+}
+
+export function lighthouseTable(rows: { label: string; formFactor: string; run: LhRun; refLcp: number }[]): string {
+  const head =
+    '| page | form factor | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | LCP ÷ reference |\n' +
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map(
+    ({ label, formFactor, run, refLcp }) =>
+      `| ${label} | ${formFactor} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${run.seo} | ${run.lcp.toFixed(0)} | ${run.tbt.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.lcp / refLcp).toFixed(2)}× |`,
+  );
+  return [head, ...lines].join('\n');
+}

@@ -1,0 +1,106 @@
+// What each admin function does once endpoint.ts has let the request through. The files in
+// netlify/functions/admin-*.ts only mount these on their paths.
+import { ADMIN_NOTICES, adminLockedOut } from '../../src/messages.ts';
+import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/islands/admin/contract.ts';
+import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
+import { demoKey } from './config.ts';
+import { adminFunction, type AdminHandler } from './endpoint.ts';
+import { eraseRow } from './erase.ts';
+import { exportCsv } from './export.ts';
+import { listPage, parseId, parseListQuery } from './lists.ts';
+import { checkSession, clearedSessionCookie, createSession, endSession, keyMatches, sessionCookie } from './sessions.ts';
+import { readStats } from './stats.ts';
+import { beginAttempt } from './throttle.ts';
+
+const ADMIN: SessionInfo = { role: 'admin' };
+
+/**
+ * /api/admin/session
+ *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKey` in local demo mode)
+ *   POST    {key}: 200 {role: "admin"} and the session cookie; 401 wrong key; 429 when locked out
+ *   DELETE  ends the session: 204, and the cookie is cleared
+ */
+export const sessionHandler: AdminHandler = adminFunction({
+  name: 'admin-session',
+  requireSession: false,
+  routes: {
+    GET: async ({ req, db, key }) => {
+      if (await checkSession(db, key, req)) return json(200, ADMIN);
+      const answer: ErrorAnswer = { error: ADMIN_NOTICES.sessionRequired };
+      const demo = demoKey();
+      if (demo) answer.demoKey = demo;
+      return json(401, answer);
+    },
+    POST: async ({ req, context, db, key }) => {
+      const body = await readBody(req);
+      if (!body.ok) return body.response;
+      const given = (body.fields as { key?: unknown } | null)?.key;
+      if (typeof given !== 'string') return problem(400, ADMIN_NOTICES.badRequest);
+
+      const attempt = await beginAttempt(db, context.ip);
+      if (!attempt.allowed) {
+        return problem(429, adminLockedOut(attempt.retryAfter), { 'Retry-After': String(attempt.retryAfter) });
+      }
+      const correct = keyMatches(given, key);
+      await attempt.settle(correct);
+      if (!correct) return problem(401, ADMIN_NOTICES.invalidKey);
+
+      // A new session each time (never reuse one the browser brings), the old one ended.
+      await endSession(db, key, req);
+      const token = await createSession(db, key);
+      return json(200, ADMIN, { 'Set-Cookie': sessionCookie(token) });
+    },
+    DELETE: async ({ req, db, key }) => {
+      await endSession(db, key, req);
+      return new Response(null, { status: 204, headers: { ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() } });
+    },
+  },
+});
+
+/** GET /api/admin/stats */
+export const statsHandler: AdminHandler = adminFunction({
+  name: 'admin-stats',
+  routes: { GET: async ({ db }) => json(200, await readStats(db)) },
+});
+
+/** GET /api/admin/{contacts,signups}?q=&cursor=&limit= */
+export function listHandler(kind: ListKind): AdminHandler {
+  return adminFunction({
+    name: `admin-${kind}`,
+    routes: {
+      GET: async ({ url, db }) => {
+        const parsed = parseListQuery(url);
+        if (!parsed.ok) return problem(400, ADMIN_NOTICES.badRequest);
+        return json(200, await listPage(db, kind, parsed.query));
+      },
+    },
+  });
+}
+
+/** GET /api/admin/{contacts,signups}.csv?q= */
+export function exportHandler(kind: ListKind): AdminHandler {
+  return adminFunction({
+    name: `admin-${kind}-csv`,
+    routes: {
+      GET: async ({ url, db }) => {
+        const parsed = parseListQuery(url);
+        if (!parsed.ok || parsed.query.cursor) return problem(400, ADMIN_NOTICES.badRequest);
+        return exportCsv(db, kind, parsed.query.q);
+      },
+    },
+  });
+}
+
+/** DELETE /api/admin/{contacts,signups}/:id: 204, or 404 when there is no such row. */
+export function eraseHandler(kind: ListKind): AdminHandler {
+  return adminFunction({
+    name: `admin-${kind}-erase`,
+    routes: {
+      DELETE: async ({ context, db }) => {
+        const id = parseId(context.params?.id);
+        if (!id || !(await eraseRow(db, kind, id))) return problem(404, ADMIN_NOTICES.notFound);
+        return new Response(null, { status: 204, headers: SECURITY_HEADERS });
+      },
+    },
+  });
+}

@@ -1,0 +1,169 @@
+// The dashboard's calls to /api/admin/*: same-origin fetches (the session is an HttpOnly cookie the
+// browser sends itself), errors as ApiError, and the spec's retry policy for data reads:
+// 3 retries with exponential backoff from 1 s capped at 30 s, never after 401 or 403.
+import type { Notice } from '../../messages.ts';
+import { ADMIN_API, type ErrorAnswer, type ListKind, type Page, type RowOf, type Stats } from './contract.ts';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer came (offline, connection refused). */
+  readonly status: number;
+  /** The server's `{error: {title, text}}`, when it sent one. */
+  readonly notice: Notice | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, notice?: Notice, body?: unknown) {
+    super(notice ? `${status} ${notice.title}: ${notice.text}` : `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.notice = notice;
+    this.body = body;
+  }
+}
+
+/** 401 (no or dead session) and 403: the reader is not (or no longer) allowed. */
+export function isAuthError(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
+}
+
+export function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+function noticeOf(body: unknown): Notice | undefined {
+  const error = (body as ErrorAnswer | null | undefined)?.error;
+  return typeof error?.title === 'string' && typeof error.text === 'string' ? { title: error.title, text: error.text } : undefined;
+}
+
+/** fetch() that resolves only to a 2xx answer; anything else throws ApiError (or the AbortError). */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    throw new ApiError(0);
+  }
+  if (res.ok) return res;
+  const body: unknown = await res.json().catch(() => undefined);
+  throw new ApiError(res.status, noticeOf(body), body);
+}
+
+// ── retries ──────────────────────────────────────────────────────────────────────────────────
+
+export const RETRY = { retries: 3, baseMs: 1000, maxMs: 30_000 } as const;
+
+/** The wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s … never more than 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(RETRY.baseMs * 2 ** attempt, RETRY.maxMs);
+}
+
+/** Worth trying again: no answer, a server failure, a timeout or a rate limit. Never 401/403. */
+export function isRetryable(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+const sleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+/** Runs `read`, retrying it as the policy says. An abort stops it at once. */
+export async function withRetry<T>(read: () => Promise<T>, signal?: AbortSignal, wait: Sleep = sleep): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (attempt >= RETRY.retries || !isRetryable(err)) throw err;
+      await wait(retryDelay(attempt), signal);
+    }
+  }
+}
+
+// ── the calls ────────────────────────────────────────────────────────────────────────────────
+
+export type SessionState =
+  | { kind: 'admin' }
+  | { kind: 'anonymous'; demoKey?: string }
+  | { kind: 'unconfigured' }
+  | { kind: 'unreachable' };
+
+/** Whether the browser holds a live session (the spec's "existing session goes straight in"). */
+export async function readSession(): Promise<SessionState> {
+  try {
+    await apiFetch(ADMIN_API.session);
+    return { kind: 'admin' };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 401) {
+      const demoKey = (err.body as ErrorAnswer | undefined)?.demoKey;
+      return typeof demoKey === 'string' ? { kind: 'anonymous', demoKey } : { kind: 'anonymous' };
+    }
+    if (err.status === 503 && err.notice) return { kind: 'unconfigured' };
+    return { kind: 'unreachable' };
+  }
+}
+
+export async function logIn(key: string): Promise<void> {
+  await apiFetch(ADMIN_API.session, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key }),
+  });
+}
+
+export async function logOut(): Promise<void> {
+  await apiFetch(ADMIN_API.session, { method: 'DELETE' });
+}
+
+export async function fetchStats(signal?: AbortSignal): Promise<Stats> {
+  return withRetry(async () => (await (await apiFetch(ADMIN_API.stats, { signal })).json()) as Stats, signal);
+}
+
+export async function fetchPage<K extends ListKind>(
+  kind: K,
+  params: { q: string; cursor?: string | null; limit: number },
+  signal?: AbortSignal,
+): Promise<Page<RowOf[K]>> {
+  const search = new URLSearchParams({ limit: String(params.limit) });
+  if (params.q) search.set('q', params.q);
+  if (params.cursor) search.set('cursor', params.cursor);
+  return withRetry(
+    async () => (await (await apiFetch(`${ADMIN_API[kind]}?${search}`, { signal })).json()) as Page<RowOf[K]>,
+    signal,
+  );
+}
+
+/** The list as CSV (the server streams it; the file is saved once it has arrived whole). */
+export async function fetchCsv(kind: ListKind, q: string): Promise<Blob> {
+  const search = q ? `?${new URLSearchParams({ q })}` : '';
+  const res = await apiFetch(`${ADMIN_API[kind]}.csv${search}`, { headers: { Accept: 'text/csv' } });
+  return res.blob();
+}
+
+export async function deleteRow(kind: ListKind, id: string): Promise<'deleted' | 'gone'> {
+  try {
+    await apiFetch(`${ADMIN_API[kind]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    return 'deleted';
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return 'gone';
+    throw err;
+  }
+}

@@ -1,0 +1,68 @@
+// Shared by the sign-up and contact browser tests: a server of their own (own database, and
+// TRUST_PROXY so each browser context is its own client for the rate limit), contexts, the
+// hydration signal, toasts and reading the database after the server stops.
+import { expect } from 'vitest';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { pgliteDb } from '../../server/db/pglite.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { readTables } from '../functions/targets.ts';
+import type { Tables } from '../functions/form-suite.ts';
+import type { Notice } from '../../src/messages.ts';
+
+export async function startFormServer(): Promise<RunningServer> {
+  return startServer({ TRUST_PROXY: '1' });
+}
+
+let clients = 0;
+/** A browser context that the server sees as a client of its own (X-Forwarded-For). */
+export async function newClient(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  clients++;
+  return browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${(clients >> 8) & 255}.${clients & 255}` },
+    ...options,
+  });
+}
+
+/** The island has hydrated once React set `novalidate` on its form. */
+export async function hydrated(form: Locator): Promise<void> {
+  await form.scrollIntoViewIfNeeded();
+  await expect.poll(() => form.getAttribute('novalidate'), { timeout: 15_000 }).not.toBeNull();
+}
+
+/** Answers to POSTs on `path` are held back `ms`, so the submitting state can be seen. */
+export async function slowPosts(page: Page, path: string, ms = 1200): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+/** The visible toast with `notice`'s title and text, and its tone. */
+export async function expectToast(page: Page, notice: Notice, tone: 'success' | 'error'): Promise<void> {
+  const toast = page.locator(`[data-toast="${tone}"]`).filter({ hasText: notice.title }).filter({ hasText: notice.text });
+  await toast.first().waitFor({ state: 'visible', timeout: 10_000 });
+  // …and screen readers hear it: the page's live region for that tone carries the same words.
+  const region = page.locator(`[data-toaster] [role="${tone === 'error' ? 'alert' : 'status'}"]`);
+  await expect.poll(() => region.textContent()).toContain(notice.text);
+}
+
+export async function countPosts(page: Page, path: string): Promise<() => number> {
+  let n = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === path) n++;
+  });
+  return () => n;
+}
+
+/** Stops the server and reads its embedded database directly. */
+export async function finalTables(server: RunningServer): Promise<Tables> {
+  await server.stop();
+  const db = await pgliteDb(join(server.dataDir, 'pglite'));
+  try {
+    return await readTables(db);
+  } finally {
+    await db.close();
+  }
+}

