@@ -68,7 +68,8 @@ async function main(): Promise<void> {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
         rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
-        for (const [label, path] of [['home', '/'], ['/articles', '/articles'], ['article', '/articles/hemp-vs-cotton'], ['/contact', '/contact']])
+        const pages: [string, string][] = [['home', '/'], ['/articles', '/articles'], ['article', '/articles/hemp-vs-cotton'], ['/contact', '/contact']];
+        for (const [label, path] of pages)
           rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
       }
       print('## 2. Lighthouse 13 (median of 3 runs)\n');

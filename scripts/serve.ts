@@ -42,10 +42,14 @@ ensureLocalAdminKey(process.env.DATA_DIR || '.data', `http://${hostname === '0.0
 
 const site = await createSite({ root, siteUrl: siteOrigin() });
 
-/** The client address; behind a reverse proxy (TRUST_PROXY=1) the first X-Forwarded-For hop. */
+/**
+ * The client address; behind a reverse proxy (TRUST_PROXY=1) the last X-Forwarded-For hop, the one
+ * our proxy added. Earlier hops come from the client and could be anything, which would let anyone
+ * step around the forms' per-client rate limit.
+ */
 function clientIp(req: Request & { ip?: string }): string {
   if (trustProxy) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return req.ip ?? '0.0.0.0';

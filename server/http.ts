@@ -132,9 +132,11 @@ export async function readBody(req: Request): Promise<ReadBody> {
     await discardBody(req);
     return { ok: false, kind, response: problem(415, API_ERRORS.unsupportedType) };
   }
-  const bytes = await readBounded(req);
-  if (!bytes) return { ok: false, kind, response: problem(413, API_ERRORS.payloadTooLarge) };
   const bad = { ok: false, kind, response: problem(400, PROBLEMS.badRequest) } as const;
+  // A body that breaks off (the client went away mid-upload) is simply not a form.
+  const bytes = await readBounded(req).catch(() => null);
+  if (bytes === null) return bad;
+  if (!bytes) return { ok: false, kind, response: problem(413, API_ERRORS.payloadTooLarge) };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

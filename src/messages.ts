@@ -156,6 +156,7 @@ export function adminLockedOut(retryAfterSeconds: number): Notice {
 /** The dashboard's labels (ours, except where spec §8 and §9 give them). */
 export const ADMIN_LABELS = {
   loading: 'Loading the dashboard…',
+  noScript: 'The dashboard needs JavaScript. Please turn it on for this site and reload the page.',
   gateTitle: 'Admin Access',
   gateIntro: 'Enter the admin key to view contact messages and email sign-ups.',
   keyLabel: 'Admin key',

@@ -62,7 +62,7 @@ export async function runLighthouse(url: string, formFactor: 'mobile' | 'desktop
         cls: num('cumulative-layout-shift'),
       });
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
   return {

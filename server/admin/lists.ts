@@ -2,7 +2,8 @@
 // keyset (the last row's position, not an OFFSET, so page 1,000 costs what page 1 does), optionally
 // filtered by a case-insensitive substring of the fields spec §5 names:
 //   contacts: name, email or subject        sign-ups: email, signup_type or source_page
-// `ILIKE '%text%'` is served by the trigram indexes of migration 002 where pg_trgm exists.
+// The search runs on each table's `search_text` (migration 002: those fields lowercased, one per
+// line) as `LIKE lower('%text%')`, served by a trigram index where pg_trgm exists.
 import type { Queryable } from '../db/client.ts';
 import {
   MAX_PAGE_SIZE,
@@ -17,20 +18,16 @@ interface ListSpec {
   table: string;
   /** The columns sent, besides id and submitted_at. */
   columns: readonly string[];
-  /** The columns searched (spec §5). */
-  searched: readonly string[];
 }
 
 export const LISTS: Record<ListKind, ListSpec> = {
   contacts: {
     table: 'contact_submissions',
     columns: ['name', 'email', 'subject', 'message', 'source_page'],
-    searched: ['name', 'email', 'subject'],
   },
   signups: {
     table: 'email_signups',
     columns: ['email', 'signup_type', 'source_page'],
-    searched: ['email', 'signup_type', 'source_page'],
   },
 };
 
@@ -116,7 +113,8 @@ export async function readBatch<K extends ListKind>(
   const where: string[] = [];
   if (query.q) {
     params.push(containsPattern(query.q));
-    where.push(`(${spec.searched.map((c) => `t.${c} ILIKE $${params.length}`).join(' OR ')})`);
+    // lower() in SQL, so the text is folded exactly as search_text was (and as ILIKE would).
+    where.push(`t.search_text LIKE lower($${params.length})`);
   }
   if (query.cursor) {
     params.push(query.cursor.at, query.cursor.id);

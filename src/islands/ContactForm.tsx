@@ -7,7 +7,7 @@ import { LIMITS, validateContact } from '../forms/schemas.ts';
 import { contactFragment, contactNotices } from '../forms/notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
-import { Honeypot, Notices, currentPath, useEnhanced } from './shared.tsx';
+import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
 import styles from './forms.module.css';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -38,6 +38,8 @@ export default function ContactForm({ sourcePage }: Props) {
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAfterSubmit(submitting, button);
 
   useEffect(mountToaster, []);
 
@@ -154,7 +156,7 @@ export default function ContactForm({ sourcePage }: Props) {
         </div>
         <Honeypot id="contact-website" inputRef={trap} />
         <div className={styles.actions}>
-          <button type="submit" className={`button ${styles.submit}`} disabled={submitting}>
+          <button ref={button} type="submit" className={`button ${styles.submit}`} disabled={submitting}>
             {submitting ? CONTACT.submitting : CONTACT.button}
           </button>
         </div>

@@ -17,7 +17,7 @@ import { LIMITS, validateSignup } from '../forms/schemas.ts';
 import { signupFragment, signupNotices } from '../forms/notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
-import { Honeypot, Notices, currentPath, useEnhanced } from './shared.tsx';
+import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
 import styles from './forms.module.css';
 
 interface Props {
@@ -34,6 +34,8 @@ export default function SignupForm({ placement, sourcePage }: Props) {
   const [sent, setSent] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const trap = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAfterSubmit(submitting, button);
   const id = `signup-${placement}`;
 
   useEffect(mountToaster, []);
@@ -116,7 +118,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
             aria-invalid={invalid || undefined}
             onInput={() => setInvalid(false)}
           />
-          <button type="submit" className={`button ${styles.submit}`} disabled={submitting}>
+          <button ref={button} type="submit" className={`button ${styles.submit}`} disabled={submitting}>
             {submitting ? text.submitting : text.button}
           </button>
         </div>

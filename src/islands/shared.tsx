@@ -1,5 +1,5 @@
 // Pieces both form islands use.
-import { useSyncExternalStore, type Ref } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
 import { HONEYPOT_FIELD, isSameSitePath } from '../forms/schemas.ts';
 import type { FormNotice, Outcome } from '../forms/notices.ts';
 import { LABELS } from '../messages.ts';
@@ -23,6 +23,24 @@ export function useEnhanced(): boolean {
 export function currentPath(fallback: string): string {
   const path = typeof location === 'undefined' ? fallback : location.pathname;
   return isSameSitePath(path) ? path : fallback;
+}
+
+/**
+ * A focused button that gets disabled while the form sends drops the focus to <body>, which
+ * leaves a keyboard reader at the top of the page: give it back once the button is enabled again
+ * (in an effect, so the DOM already has it enabled). A reader who moved on keeps their place.
+ */
+export function useFocusAfterSubmit(submitting: boolean, button: RefObject<HTMLButtonElement | null>): void {
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (submitting) {
+      wasSubmitting.current = true;
+      return;
+    }
+    if (!wasSubmitting.current) return;
+    wasSubmitting.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) button.current?.focus();
+  }, [submitting, button]);
 }
 
 /** The honeypot field: off-screen, out of the tab order and hidden from assistive technology. */

@@ -264,6 +264,24 @@ describe('the dashboard', () => {
     await ctx.close();
   }, 120_000);
 
+  it('pages a long list with "Load more"', async () => {
+    for (let i = 0; i < 55; i++) {
+      await post('/api/signups', { email: `bulk${i}@example.com`, signup_type: 'Newsletter', source_page: '/' });
+    }
+    const { ctx, page } = await newPage();
+    await logIn(page);
+    await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.signupsTab) }).click();
+    await expect.poll(() => rows(page, 'signups').count()).toBe(50);
+    expect(await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.signupsTab) }).textContent()).toContain('50+');
+    await panel(page, 'signups').getByRole('button', { name: ADMIN_LABELS.loadMore }).click();
+    await expect.poll(() => rows(page, 'signups').count()).toBe(60);
+    expect(await panel(page, 'signups').getByRole('button', { name: ADMIN_LABELS.loadMore }).count()).toBe(0);
+    const emails = await rows(page, 'signups').locator('th').allTextContents();
+    expect(new Set(emails).size).toBe(60);
+    expect(emails[0]).toBe('bulk54@example.com');
+    await ctx.close();
+  });
+
   it('renders stored HTML as inert text, in the table, the tooltip and the dialog', async () => {
     const { ctx, page } = await newPage();
     await logIn(page);

@@ -43,6 +43,8 @@ async function submit(page: Page, placement: Placement, email: string): Promise<
   expect(await button.isDisabled()).toBe(true);
   await expect.poll(() => button.textContent(), { timeout: 10_000 }).toBe(PLACEMENTS[placement].button);
   expect(await button.isDisabled()).toBe(false);
+  // Disabling the focused button dropped focus to <body>; the form gives it back.
+  await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
 describe('sign-ups with JavaScript', () => {

@@ -207,11 +207,13 @@ export function Dashboard({ onSignedOut }: Props) {
     const { kind, row } = pending;
     setDeleting(true);
     try {
-      await deleteRow(kind, row.id);
+      const outcome = await deleteRow(kind, row.id);
+      // Deleted now, or already gone (another tab, another owner): either way it leaves the list.
       setLists((now) => (now ? { ...now, [kind]: { ...now[kind], rows: now[kind].rows.filter((r) => r.id !== row.id) } } : now));
       setStatsVersion((v) => v + 1);
       setPending(null);
-      notify(kind === 'contacts' ? ADMIN_NOTICES.contactDeleted : ADMIN_NOTICES.signupDeleted, 'success');
+      if (outcome === 'gone') notify(ADMIN_NOTICES.notFound, 'error');
+      else notify(kind === 'contacts' ? ADMIN_NOTICES.contactDeleted : ADMIN_NOTICES.signupDeleted, 'success');
       // The row's button is gone: keep the focus in its panel.
       panels.current[kind]?.focus();
     } catch (err) {

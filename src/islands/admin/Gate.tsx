@@ -1,6 +1,6 @@
 // The gate: the admin key, checked by the server (POST /api/admin/session). In local demo mode the
 // server tells the gate the key, which it shows as the spec's hint; elsewhere there is no hint.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ADMIN_LABELS, ADMIN_NOTICES } from '../../messages.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logIn } from './api.ts';
@@ -25,7 +25,7 @@ export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting || !configured) return;
     const key = input.current?.value ?? '';
