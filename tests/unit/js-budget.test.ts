@@ -1,0 +1,56 @@
+// JavaScript size budget per page type, read from the build: what a page runs before any
+// interaction (inline scripts; no script file may load), and everything its islands can pull in
+// (component and renderer chunks with their static imports), gzipped.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIST = 'dist';
+const KB = 1024;
+
+/** Budgets in gzipped bytes. */
+const BUDGETS: Record<string, { file: string; inline: number; islands: number }> = {
+  home: { file: 'index.html', inline: 3 * KB, islands: 110 * KB },
+  articles: { file: 'articles.html', inline: 3 * KB, islands: 110 * KB },
+  article: { file: 'articles/hemp-vs-cotton.html', inline: 3 * KB, islands: 110 * KB },
+  story: { file: 'stories/plant-power.html', inline: 3 * KB, islands: 110 * KB },
+  contact: { file: 'contact.html', inline: 3 * KB, islands: 110 * KB },
+  admin: { file: 'admin.html', inline: 3 * KB, islands: 130 * KB },
+  '404': { file: '404.html', inline: 3 * KB, islands: 110 * KB },
+};
+
+const gz = (s: string | Buffer) => gzipSync(s).length;
+
+/** A chunk and every chunk it statically imports. */
+function closure(url: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(url)) return seen;
+  seen.add(url);
+  const code = readFileSync(join(DIST, url), 'utf8');
+  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+    closure(new URL(m[1]!, 'http://x' + url).pathname, seen);
+  }
+  return seen;
+}
+
+function measure(file: string) {
+  const html = readFileSync(join(DIST, file), 'utf8');
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  const inline = scripts.filter(([, attrs]) => !/src=|type="application\/ld\+json"/.test(attrs!)).map(([, , body]) => body!).join('');
+  const external = scripts.filter(([, attrs]) => /src=/.test(attrs!)).length;
+  const roots = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!);
+  const chunks = new Set<string>();
+  for (const r of roots) closure(r, chunks);
+  const islands = [...chunks].reduce((sum, c) => sum + gz(readFileSync(join(DIST, c))), 0);
+  return { inline: gz(inline), external, islands, chunks: chunks.size };
+}
+
+describe('JavaScript budget', () => {
+  it.each(Object.entries(BUDGETS))('%s stays within budget', (_, budget) => {
+    expect(existsSync(join(DIST, budget.file)), 'build the site first').toBe(true);
+    const m = measure(budget.file);
+    expect(m.external, 'no script file loads before interaction').toBe(0);
+    expect(m.inline).toBeLessThanOrEqual(budget.inline);
+    expect(m.islands).toBeLessThanOrEqual(budget.islands);
+  });
+});
