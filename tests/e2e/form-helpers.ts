@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { removeDir } from '../support/db.ts';
 import { readTables } from '../functions/targets.ts';
 import type { Tables } from '../functions/form-suite.ts';
 import type { Notice } from '../../src/messages.ts';
@@ -64,5 +65,6 @@ export async function finalTables(server: RunningServer): Promise<Tables> {
     return await readTables(db);
   } finally {
     await db.close();
+    removeDir(server.dataDir);
   }
 }

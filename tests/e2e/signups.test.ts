@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { removeDir } from '../support/db.ts';
 import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS, SIGNUP_FAILURE, SIGNUP_FAILURE_FALLBACK, type Placement } from '../../src/messages.ts';
 import type { SignupRow } from '../functions/form-suite.ts';
 import { countPosts, expectToast, finalTables, hydrated, newClient, slowPosts, startFormServer } from './form-helpers.ts';
@@ -139,6 +140,7 @@ describe('sign-ups with JavaScript', () => {
       await page.context().close();
     } finally {
       await own.stop();
+      removeDir(own.dataDir);
     }
   }, 120_000);
 

@@ -8,7 +8,7 @@ import { connect, errorCode, type Db } from '../../server/db/client.ts';
 import { migrate, readMigrations, type Migration } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { clientHash, clientKey, hit, purgeExpired, LIMITS, RETENTION_SECONDS } from '../../server/rate-limit.ts';
-import { createPgDatabase, tempDataDir, type TempDatabase } from '../support/db.ts';
+import { createPgDatabase, removeDir, tempDataDir, type TempDatabase } from '../support/db.ts';
 
 const backends: [string, () => Promise<{ db: Db; url?: string; dataDir?: string; cleanup: () => Promise<void> }>][] = [
   [
@@ -16,7 +16,14 @@ const backends: [string, () => Promise<{ db: Db; url?: string; dataDir?: string;
     async () => {
       const dataDir = tempDataDir();
       const db = await pgliteDb(join(dataDir, 'pglite'));
-      return { db, dataDir, cleanup: () => db.close() };
+      return {
+        db,
+        dataDir,
+        cleanup: async () => {
+          await db.close();
+          removeDir(dataDir);
+        },
+      };
     },
   ],
   [

@@ -9,7 +9,7 @@ import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { CONTACT, SIGNUP_FAILURE } from '../../src/messages.ts';
-import { createPgDatabase, tempDataDir, type TempDatabase } from '../support/db.ts';
+import { createPgDatabase, removeDir, tempDataDir, type TempDatabase } from '../support/db.ts';
 import { freshIp } from './form-suite.ts';
 
 const ORIGIN = 'http://functions.test';
@@ -33,6 +33,14 @@ async function expectGeneric(res: Response, status: number, notice: { title: str
   expect(text).not.toMatch(/relation|constraint|ECONN|postgres|pglite|select|insert|sql/i);
 }
 
+/** Embedded databases made here, removed at the end. */
+const dirs: string[] = [];
+const embedded = () => {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  return pgliteDb(`${dir}/pglite`);
+};
+
 describe('when the database fails', () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   afterEach(() => {
@@ -41,6 +49,7 @@ describe('when the database fails', () => {
   afterAll(async () => {
     logged.mockRestore();
     await closeDb();
+    dirs.forEach(removeDir);
   });
 
   describe('cannot be reached (connection refused): 503', () => {
@@ -110,7 +119,7 @@ describe('when the database fails', () => {
     const dbs: Db[] = [];
     beforeAll(async () => {
       temp = await createPgDatabase();
-      dbs.push(connect(temp.url), await pgliteDb(`${tempDataDir()}/pglite`));
+      dbs.push(connect(temp.url), await embedded());
       for (const db of dbs) {
         await migrate(db);
         await db.query('ALTER TABLE email_signups ADD CONSTRAINT refuse_all CHECK (false) NOT VALID');
@@ -138,7 +147,7 @@ describe('when the database fails', () => {
 
   describe('was closed (PGlite after shutdown): 503', () => {
     it('answers 503', async () => {
-      const db = await pgliteDb(`${tempDataDir()}/pglite`);
+      const db = await embedded();
       await migrate(db);
       await db.close();
       setDb(db);

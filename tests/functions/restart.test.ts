@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { tempDataDir } from '../support/db.ts';
+import { removeDir, tempDataDir } from '../support/db.ts';
 import { freshIp, tag } from './form-suite.ts';
 import { readTables } from './targets.ts';
 
@@ -25,6 +25,7 @@ const signup = (email: string) => post('/api/signups', { email, signup_type: 'Ne
 
 afterAll(async () => {
   await server?.stop('SIGKILL');
+  removeDir(dataDir);
 }, 30_000);
 
 describe('the npm start server on its embedded database', () => {

@@ -9,7 +9,7 @@ import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer } from '../support/server.ts';
-import { createPgDatabase, tempDataDir } from '../support/db.ts';
+import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
 import { NEON_LIKE_URL, startNeonHttp } from '../support/neon-http.ts';
 import { SELECT_CONTACTS, SELECT_SIGNUPS, freshIp, type ContactRow, type SendInit, type SignupRow, type Tables, type Target } from './form-suite.ts';
 
@@ -51,9 +51,10 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): Target {
 }
 
 export async function handlersOnPglite(): Promise<Target> {
-  const db = await openDb({ DATA_DIR: tempDataDir() });
+  const dataDir = tempDataDir();
+  const db = await openDb({ DATA_DIR: dataDir });
   await migrate(db);
-  return handlerTarget(db, async () => undefined);
+  return handlerTarget(db, async () => removeDir(dataDir));
 }
 
 export async function handlersOnPostgres(): Promise<Target> {
@@ -107,6 +108,7 @@ export async function serverOnPglite(): Promise<Target> {
         return await readTables(db);
       } finally {
         await db.close();
+        removeDir(server.dataDir);
       }
     },
   };

@@ -2,7 +2,7 @@
 // one on 127.0.0.1:5432 with trust auth), and a fresh PGlite directory.
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,4 +40,9 @@ export async function createPgDatabase(): Promise<TempDatabase> {
 
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'rt-data-'));
+}
+
+/** Removes a test's data directory (an embedded database is ~40 MB). */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // Starts the real `npm start` server (scripts/serve.ts) on a free port with its own data directory,
 // for browser and HTTP tests. The site must already be built (npm test builds it once first).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,7 @@ export function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rt-data-'));
   let log = '';
   const child = spawn(process.execPath, [resolve('scripts/serve.ts')], {
@@ -59,11 +60,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output: () => log,
-    stop: (signal = 'SIGTERM') =>
-      new Promise<void>((ok) => {
+    stop: async (signal = 'SIGTERM') => {
+      await new Promise<void>((ok) => {
         if (child.exitCode !== null || child.signalCode !== null) return ok();
         child.once('exit', () => ok());
         child.kill(signal);
-      }),
+      });
+      // A data directory this helper made is removed with the server; a caller's is kept.
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
