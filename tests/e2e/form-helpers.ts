@@ -59,7 +59,7 @@ export async function countPosts(page: Page, path: string): Promise<() => number
 
 /** Stops the server and reads its embedded database directly. */
 export async function finalTables(server: RunningServer): Promise<Tables> {
-  await server.stop();
+  await server.stop('SIGTERM', { keepData: true });
   const db = await pgliteDb(join(server.dataDir, 'pglite'));
   try {
     return await readTables(db);

@@ -102,7 +102,7 @@ export async function serverOnPglite(): Promise<Target> {
     origin: server.url,
     send: httpSend(server.url),
     finish: async () => {
-      await server.stop();
+      await server.stop('SIGTERM', { keepData: true });
       const db = await pgliteDb(join(server.dataDir, 'pglite'));
       try {
         return await readTables(db);

@@ -12,7 +12,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Stops the server; a data directory this helper created is removed unless `keepData`. */
+  stop: (signal?: NodeJS.Signals, options?: { keepData?: boolean }) => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -60,14 +61,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output: () => log,
-    stop: async (signal = 'SIGTERM') => {
+    stop: async (signal = 'SIGTERM', { keepData = false } = {}) => {
       await new Promise<void>((ok) => {
         if (child.exitCode !== null || child.signalCode !== null) return ok();
         child.once('exit', () => ok());
         child.kill(signal);
       });
       // A data directory this helper made is removed with the server; a caller's is kept.
-      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
