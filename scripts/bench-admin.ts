@@ -150,7 +150,9 @@ export async function benchAdmin(): Promise<string> {
         // A cursor half-way down the list, reached by paging (what "load more" does).
         let cursor: string | null = null;
         for (let seen = 0; seen < n / 2; seen += 200) {
-          const page = (await (await get(list, `${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`)).json()) as Page<unknown>;
+          const page = (await (
+            await get(list, `${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`)
+          ).json()) as Page<unknown>;
           cursor = page.nextCursor;
         }
         const rare = kind === 'contacts' ? `person${Math.ceil(n / 2)}@` : `reader${Math.ceil(n / 2)}@`;
@@ -159,8 +161,14 @@ export async function benchAdmin(): Promise<string> {
           rows: n,
           kind,
           first: await timed(15, async () => void (await (await get(list, `${path}?limit=50`)).json())),
-          deep: await timed(15, async () => void (await (await get(list, `${path}?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json())),
-          rare: await timed(15, async () => void (await (await get(list, `${path}?limit=50&q=${encodeURIComponent(rare)}`)).json())),
+          deep: await timed(
+            15,
+            async () => void (await (await get(list, `${path}?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json()),
+          ),
+          rare: await timed(
+            15,
+            async () => void (await (await get(list, `${path}?limit=50&q=${encodeURIComponent(rare)}`)).json()),
+          ),
           common: await timed(15, async () => void (await (await get(list, `${path}?limit=50&q=gmail`)).json())),
           short: await timed(15, async () => void (await (await get(list, `${path}?limit=50&q=zq`)).json())),
           exportMs: 0,
@@ -196,7 +204,10 @@ export async function benchAdmin(): Promise<string> {
         row.rssMb = (peakRss - base.rss) / 1e6;
         gc();
         row.retainedMb = (process.memoryUsage().heapUsed - base.heapUsed) / 1e6;
-        row.exportSearchMs = await timed(3, async () => void (await (await get(csv, `${path}.csv?q=gmail`)).arrayBuffer()));
+        row.exportSearchMs = await timed(
+          3,
+          async () => void (await (await get(csv, `${path}.csv?q=gmail`)).arrayBuffer()),
+        );
         results.push(row);
       }
     }
@@ -208,7 +219,9 @@ export async function benchAdmin(): Promise<string> {
     await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 
-  const version = await onServer(async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v);
+  const version = await onServer(
+    async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v,
+  );
   const lines = [
     `PostgreSQL ${version}${trigram ? ', pg_trgm trigram indexes' : ', no pg_trgm (search scans)'}; times are medians of 15 calls of the`,
     'real handler (session check included; 3 for searched exports), pages of 50. "Deep page": the page half-way down the list,',

@@ -15,7 +15,9 @@ import { buildTable, generatedArticles, realArticles, timeBuild } from './bench/
 
 const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin').split(','));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const out: string[] = [`# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`];
+const out: string[] = [
+  `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
+];
 const print = (s: string) => {
   out.push(s);
   console.log(s);
@@ -25,8 +27,12 @@ const print = (s: string) => {
 function rootWithReference(): string {
   const root = mkdtempSync(join(tmpdir(), 'rt-bench-'));
   cpSync('dist', join(root, 'dist'), { recursive: true });
-  writeFileSync(join(root, 'dist', REFERENCE_PATH.slice(1) + '.html'), referenceHtml(readFileSync('dist/articles/hemp-vs-cotton.html', 'utf8')));
-  for (const name of ['netlify.toml', 'netlify', 'server', 'src', 'scripts', 'node_modules', 'package.json']) symlinkSync(resolve(name), join(root, name));
+  writeFileSync(
+    join(root, 'dist', REFERENCE_PATH.slice(1) + '.html'),
+    referenceHtml(readFileSync('dist/articles/hemp-vs-cotton.html', 'utf8')),
+  );
+  for (const name of ['netlify.toml', 'netlify', 'server', 'src', 'scripts', 'node_modules', 'package.json'])
+    symlinkSync(resolve(name), join(root, name));
   return root;
 }
 
@@ -56,7 +62,10 @@ async function main(): Promise<void> {
     if (parts.has('weight')) {
       const browser = await launchBrowser();
       const rows = [];
-      for (const [label, path] of [...PAGE_TYPES, ['reference (static article text)', REFERENCE_PATH] as [string, string]])
+      for (const [label, path] of [
+        ...PAGE_TYPES,
+        ['reference (static article text)', REFERENCE_PATH] as [string, string],
+      ])
         rows.push(await measurePageWeight(browser, server!.url, label, path));
       await browser.close();
       print('## 1. Page weight (Chromium, 412 px wide; KB)\n');
@@ -68,7 +77,12 @@ async function main(): Promise<void> {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
         rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
-        const pages: [string, string][] = [['home', '/'], ['/articles', '/articles'], ['article', '/articles/hemp-vs-cotton'], ['/contact', '/contact']];
+        const pages: [string, string][] = [
+          ['home', '/'],
+          ['/articles', '/articles'],
+          ['article', '/articles/hemp-vs-cotton'],
+          ['/contact', '/contact'],
+        ];
         for (const [label, path] of pages)
           rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
       }
@@ -88,7 +102,10 @@ async function main(): Promise<void> {
         const run = async (env: Record<string, string>) => {
           const s = await startServer({ TRUST_PROXY: '1', ...env });
           try {
-            if (backend.startsWith('PGlite')) rows.push(await load('static article page (same server)', s.url + '/articles/hemp-vs-cotton', 'get', s.url));
+            if (backend.startsWith('PGlite'))
+              rows.push(
+                await load('static article page (same server)', s.url + '/articles/hemp-vs-cotton', 'get', s.url),
+              );
             rows.push(await load(`POST /api/signups · ${backend}`, s.url + '/api/signups', 'signup', s.url));
             rows.push(await load(`POST /api/contact · ${backend}`, s.url + '/api/contact', 'contact', s.url));
           } finally {
@@ -104,7 +121,10 @@ async function main(): Promise<void> {
 
     if (parts.has('scale')) {
       const real = realArticles();
-      const rows = [timeBuild(`the ${Object.keys(real).length} articles`, real), timeBuild('500 articles (472 generated)', generatedArticles(500))];
+      const rows = [
+        timeBuild(`the ${Object.keys(real).length} articles`, real),
+        timeBuild('500 articles (472 generated)', generatedArticles(500)),
+      ];
       print('## 4a. Build time as the catalogue grows\n');
       print(buildTable(rows) + '\n');
     }

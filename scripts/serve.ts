@@ -33,12 +33,17 @@ if (applied.length) console.log(`  migrations applied: ${applied.join(', ')}`);
 
 // Hashed client addresses of the rate limit are kept for an hour at most (the privacy page says 24).
 const purge = () =>
-  purgeExpired(db).catch((err: unknown) => console.error('rate-limit purge failed:', err instanceof Error ? err.message : err));
+  purgeExpired(db).catch((err: unknown) =>
+    console.error('rate-limit purge failed:', err instanceof Error ? err.message : err),
+  );
 void purge();
 const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
-ensureLocalAdminKey(process.env.DATA_DIR || '.data', `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/admin`);
+ensureLocalAdminKey(
+  process.env.DATA_DIR || '.data',
+  `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/admin`,
+);
 
 const site = await createSite({ root, siteUrl: siteOrigin() });
 

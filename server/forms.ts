@@ -47,7 +47,11 @@ function returnPath(req: Request, fields: unknown): string | undefined {
   }
 }
 
-export async function handleFormPost<T>(req: Request, context: FormContext, endpoint: FormEndpoint<T>): Promise<Response> {
+export async function handleFormPost<T>(
+  req: Request,
+  context: FormContext,
+  endpoint: FormEndpoint<T>,
+): Promise<Response> {
   if (req.method !== 'POST') {
     await discardBody(req);
     return methodNotAllowed(['POST']);
@@ -77,10 +81,7 @@ export async function handleFormPost<T>(req: Request, context: FormContext, endp
     const db = getDb();
     const decision = await hit(db, endpoint.limit, context.ip);
     if (!decision.allowed) {
-      return answer(
-        'limited',
-        problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(decision.retryAfter) }),
-      );
+      return answer('limited', problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(decision.retryAfter) }));
     }
 
     // A filled honeypot is a bot: it gets the normal success, and nothing is stored.
@@ -101,6 +102,9 @@ export async function handleFormPost<T>(req: Request, context: FormContext, endp
     console.error(
       `${endpoint.name}: ${unavailable ? 'database unavailable' : 'failed'} (${errorCode(err) ?? 'no code'}): ${err instanceof Error ? err.message : String(err)}`,
     );
-    return answer('error', problem(unavailable ? 503 : 500, endpoint.failure, unavailable ? { 'Retry-After': '30' } : {}));
+    return answer(
+      'error',
+      problem(unavailable ? 503 : 500, endpoint.failure, unavailable ? { 'Retry-After': '30' } : {}),
+    );
   }
 }

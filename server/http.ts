@@ -58,8 +58,7 @@ export function isSameSite(req: Request, extraOrigins: readonly string[] = []): 
 export type BodyKind = 'json' | 'form';
 
 export type ReadBody =
-  | { ok: true; kind: BodyKind; fields: unknown }
-  | { ok: false; kind: BodyKind | undefined; response: Response };
+  { ok: true; kind: BodyKind; fields: unknown } | { ok: false; kind: BodyKind | undefined; response: Response };
 
 /** JSON from the islands, urlencoded from the same forms without JavaScript; nothing else. */
 export function bodyKind(req: Request): BodyKind | undefined {

@@ -27,18 +27,26 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfter: num
 
 /** The part of an address that identifies a client: IPv4 as is, IPv6 by its /64 prefix. */
 export function clientKey(ip: string): string {
-  const addr = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const addr = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
   if (mapped) return mapped[1]!;
   if (!addr.includes(':')) return addr;
   const [head = '', tail = ''] = addr.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = addr.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':') + '::/64';
+  const groups = addr.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }
 
 const keys = new WeakMap<Queryable, Promise<string>>();
@@ -60,7 +68,9 @@ function hashKey(db: Db): Promise<string> {
 }
 
 export async function clientHash(db: Db, ip: string): Promise<string> {
-  return createHmac('sha256', await hashKey(db)).update(clientKey(ip)).digest('base64url');
+  return createHmac('sha256', await hashKey(db))
+    .update(clientKey(ip))
+    .digest('base64url');
 }
 
 /** Counts one request of `ip` against `limit` and says whether it may proceed. */

@@ -6,9 +6,7 @@ import { ARTICLE_SECTIONS, CATEGORIES } from './site';
 /** A date written as YYYY-MM-DD in front-matter (YAML may already have made it a Date). */
 const isoDate = z.coerce.date();
 
-const httpsUrl = z
-  .url({ protocol: /^https$/, error: 'must be an https:// URL' })
-  .describe('A stable https URL');
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).describe('A stable https URL');
 
 /** One entry of an article's References list. */
 const referenceEntry = z.strictObject({
@@ -47,7 +45,10 @@ const announcement = z.strictObject({
   /** The message. */
   text: z.string().min(5),
   /** Optional link (site path or https URL). */
-  href: z.string().regex(/^(\/|https:\/\/)/).optional(),
+  href: z
+    .string()
+    .regex(/^(\/|https:\/\/)/)
+    .optional(),
   /** Link label. */
   label: z.string().optional(),
 });

@@ -125,7 +125,10 @@ export const ADMIN_NOTICES = {
   authenticationFailed: { title: 'Authentication Failed', text: 'Unable to authenticate admin access.' },
   loginFailed: { title: 'Login Failed', text: 'An error occurred during login.' },
   accessGranted: { title: 'Admin Access Granted', text: 'Successfully authenticated as admin.' },
-  contactsRestricted: { title: 'Access Restricted', text: 'Admin authentication required to view contact submissions.' },
+  contactsRestricted: {
+    title: 'Access Restricted',
+    text: 'Admin authentication required to view contact submissions.',
+  },
   signupsRestricted: { title: 'Access Restricted', text: 'Admin authentication required to view email signups.' },
   fetchFailed: { title: 'Error', text: 'Failed to fetch data. Please try again.' },
   loggedOut: { title: 'Logged Out', text: 'Successfully logged out of admin dashboard.' },
@@ -163,8 +166,7 @@ export const ADMIN_LABELS = {
   submit: 'Access Dashboard',
   submitting: 'Verifying...',
   demoHint: 'Local demo mode. The admin key is:',
-  notConfiguredHelp:
-    'Set the ADMIN_KEY environment variable of this deployment (at least 16 characters) and redeploy.',
+  notConfiguredHelp: 'Set the ADMIN_KEY environment variable of this deployment (at least 16 characters) and redeploy.',
   signedIn: 'Signed in as admin',
   logout: 'Log Out',
   loggingOut: 'Logging Out...',

@@ -33,7 +33,8 @@ class SiteMenu extends HTMLElement {
     nav.addEventListener('toggle', sync);
     sync();
     nav.addEventListener('click', (event) => {
-      if (event.target instanceof Element && event.target.closest('a') && nav.matches(':popover-open')) nav.hidePopover();
+      if (event.target instanceof Element && event.target.closest('a') && nav.matches(':popover-open'))
+        nav.hidePopover();
     });
   }
 }

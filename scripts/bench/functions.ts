@@ -17,7 +17,13 @@ export interface Load {
 let seq = 0;
 const ip = () => `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq++ & 255}`;
 
-export async function load(label: string, url: string, kind: 'get' | 'signup' | 'contact', origin: string, duration = 10): Promise<Load> {
+export async function load(
+  label: string,
+  url: string,
+  kind: 'get' | 'signup' | 'contact',
+  origin: string,
+  duration = 10,
+): Promise<Load> {
   const run = autocannon({
     url,
     connections: 50,
@@ -31,7 +37,13 @@ export async function load(label: string, url: string, kind: 'get' | 'signup' | 
           const body =
             kind === 'signup'
               ? { email: `bench-${n}@example.org`, signup_type: 'Newsletter', source_page: '/' }
-              : { name: 'Bench Reader', email: `bench-${n}@example.org`, subject: 'Bench', message: 'A message from the benchmark.', source_page: '/contact' };
+              : {
+                  name: 'Bench Reader',
+                  email: `bench-${n}@example.org`,
+                  subject: 'Bench',
+                  message: 'A message from the benchmark.',
+                  source_page: '/contact',
+                };
           return {
             ...req,
             // A different client address per request, so the per-client rate limit measures the
@@ -44,13 +56,27 @@ export async function load(label: string, url: string, kind: 'get' | 'signup' | 
     ],
   });
   const r = await run;
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    label,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** A bare node:http server answering 204, in its own process (as our server is). */
 export async function startBareServer(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { q.resume(); s.statusCode = 204; s.end(); }).listen(${port}, '127.0.0.1')`], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { q.resume(); s.statusCode = 204; s.end(); }).listen(${port}, '127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -64,7 +90,11 @@ export async function startBareServer(): Promise<{ url: string; stop: () => void
 }
 
 export function loadTable(rows: Load[], reference: Load): string {
-  const head = '| target | req/s | p50 ms | p99 ms | non-2xx | errors | req/s ÷ bare 204 |\n| --- | --- | --- | --- | --- | --- | --- |';
-  const lines = rows.map((r) => `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${(r.rps / reference.rps).toFixed(3)} |`);
+  const head =
+    '| target | req/s | p50 ms | p99 ms | non-2xx | errors | req/s ÷ bare 204 |\n| --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map(
+    (r) =>
+      `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${(r.rps / reference.rps).toFixed(3)} |`,
+  );
   return [head, ...lines].join('\n');
 }

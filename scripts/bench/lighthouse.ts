@@ -45,7 +45,12 @@ export async function runLighthouse(url: string, formFactor: 'mobile' | 'desktop
       chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     try {
-      const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+      const flags = {
+        port: chrome.port,
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      };
       const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
       const lhr = result?.lhr;
       // A trace that failed to record (NO_NAVSTART happens here now and then) is run again.

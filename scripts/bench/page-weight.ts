@@ -38,9 +38,16 @@ function kindOf(type: string, url: string): Kind {
 }
 
 const empty = (): Record<Kind, Sizes> =>
-  Object.fromEntries(['html', 'css', 'font', 'image', 'js', 'other'].map((k) => [k, { raw: 0, gz: 0, count: 0 }])) as Record<Kind, Sizes>;
+  Object.fromEntries(
+    ['html', 'css', 'font', 'image', 'js', 'other'].map((k) => [k, { raw: 0, gz: 0, count: 0 }]),
+  ) as Record<Kind, Sizes>;
 
-export async function measurePageWeight(browser: Browser, base: string, label: string, path: string): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  base: string,
+  label: string,
+  path: string,
+): Promise<PageWeight> {
   const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await ctx.newPage();
   const seen: { kind: Kind; raw: number; gz: number; phase: 'before' | 'after' }[] = [];
@@ -53,7 +60,12 @@ export async function measurePageWeight(browser: Browser, base: string, label: s
       res
         .body()
         .then((body) => {
-          seen.push({ kind: kindOf(req.resourceType(), req.url()), raw: body.length, gz: gzipSync(body).length, phase: p });
+          seen.push({
+            kind: kindOf(req.resourceType(), req.url()),
+            raw: body.length,
+            gz: gzipSync(body).length,
+            phase: p,
+          });
         })
         .catch(() => undefined),
     );

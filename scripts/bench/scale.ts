@@ -9,7 +9,11 @@ const ARTICLES = resolve('src/content/articles');
 const STORIES = resolve('src/content/stories');
 
 function readDir(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.mdx')).map((f) => [f.replace(/\.mdx$/, ''), readFileSync(join(dir, f), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.mdx'))
+      .map((f) => [f.replace(/\.mdx$/, ''), readFileSync(join(dir, f), 'utf8')]),
+  );
 }
 
 /**
@@ -24,11 +28,19 @@ export function generatedArticles(count: number): Record<string, string> {
   for (let i = 0; i < extra; i++) {
     const slug = `generated-${i}`;
     const related = [`generated-${(i + 1) % extra}`, `generated-${(i + 2) % extra}`];
-    out[slug] = real[i % real.length]!
-      .replace(/^title: .*$/m, `title: "Generated article number ${i} about natural fibers"`)
-      .replace(/^excerpt: .*$/m, `excerpt: "Generated excerpt number ${i}: the same body as a real article, for measuring how the build scales."`)
+    out[slug] = real[i % real.length]!.replace(
+      /^title: .*$/m,
+      `title: "Generated article number ${i} about natural fibers"`,
+    )
+      .replace(
+        /^excerpt: .*$/m,
+        `excerpt: "Generated excerpt number ${i}: the same body as a real article, for measuring how the build scales."`,
+      )
       .replace(/^related: .*$/m, `related: [${related.join(', ')}]`)
-      .replace(/^publishedDate: .*$/m, `publishedDate: ${new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)}`);
+      .replace(
+        /^publishedDate: .*$/m,
+        `publishedDate: ${new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)}`,
+      );
   }
   return out;
 }
@@ -47,7 +59,9 @@ export function timeBuild(label: string, articles: Record<string, string>): Buil
     const astro = buildFixture(dir);
     if (astro.status !== 0) throw new Error(`${label}: build failed\n${astro.output.slice(-3000)}`);
     const t0 = performance.now();
-    const pf = spawnSync(resolve('node_modules/.bin/pagefind'), ['--site', join(dir, 'dist'), '--silent'], { encoding: 'utf8' });
+    const pf = spawnSync(resolve('node_modules/.bin/pagefind'), ['--site', join(dir, 'dist'), '--silent'], {
+      encoding: 'utf8',
+    });
     if (pf.status !== 0) throw new Error(`${label}: pagefind failed\n${pf.stderr}`);
     const pagefindMs = performance.now() - t0;
     const pages = Number(astro.output.match(/(\d+) page\(s\) built/)?.[1] ?? NaN);
@@ -59,7 +73,8 @@ export function timeBuild(label: string, articles: Record<string, string>): Buil
 
 export function buildTable(rows: BuildTime[]): string {
   const base = rows[0]!;
-  const head = '| catalogue | articles | pages | astro build s | pagefind s | total s | time ÷ 28-article build | per article ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
+  const head =
+    '| catalogue | articles | pages | astro build s | pagefind s | total s | time ÷ 28-article build | per article ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |';
   const lines = rows.map((r) => {
     const total = r.astroMs + r.pagefindMs;
     return `| ${r.label} | ${r.articles} | ${r.pages} | ${(r.astroMs / 1000).toFixed(1)} | ${(r.pagefindMs / 1000).toFixed(1)} | ${(total / 1000).toFixed(1)} | ${(total / (base.astroMs + base.pagefindMs)).toFixed(2)}× | ${(total / r.articles).toFixed(0)} |`;

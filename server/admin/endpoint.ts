@@ -41,7 +41,11 @@ export function adminFunction({ name, routes, requireSession = true }: AdminEndp
   return async (req, context) => {
     const route = routes[req.method as Method];
     if (!route) {
-      return problem(405, { title: 'Method Not Allowed', text: `Use ${allow.join(' or ')}.` }, { Allow: allow.join(', ') });
+      return problem(
+        405,
+        { title: 'Method Not Allowed', text: `Use ${allow.join(' or ')}.` },
+        { Allow: allow.join(', ') },
+      );
     }
     const key = adminKey();
     if (!key) return problem(503, ADMIN_NOTICES.notConfigured);

@@ -8,7 +8,14 @@ import { adminFunction, type AdminHandler } from './endpoint.ts';
 import { eraseRow } from './erase.ts';
 import { exportCsv } from './export.ts';
 import { listPage, parseId, parseListQuery } from './lists.ts';
-import { checkSession, clearedSessionCookie, createSession, endSession, keyMatches, sessionCookie } from './sessions.ts';
+import {
+  checkSession,
+  clearedSessionCookie,
+  createSession,
+  endSession,
+  keyMatches,
+  sessionCookie,
+} from './sessions.ts';
 import { readStats } from './stats.ts';
 import { beginAttempt } from './throttle.ts';
 
@@ -52,7 +59,10 @@ export const sessionHandler: AdminHandler = adminFunction({
     },
     DELETE: async ({ req, db, key }) => {
       await endSession(db, key, req);
-      return new Response(null, { status: 204, headers: { ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() } });
+      return new Response(null, {
+        status: 204,
+        headers: { ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() },
+      });
     },
   },
 });

@@ -52,7 +52,8 @@ export async function beginAttempt(db: Db, ip: string): Promise<Attempt> {
   return {
     allowed: true,
     settle: async (correct) => {
-      if (correct) await db.query('DELETE FROM rate_limit_hits WHERE bucket = $1 AND client_hash = $2', [LOGIN_BUCKET, client]);
+      if (correct)
+        await db.query('DELETE FROM rate_limit_hits WHERE bucket = $1 AND client_hash = $2', [LOGIN_BUCKET, client]);
     },
   };
 }

@@ -46,6 +46,17 @@ export function isUnavailable(err: unknown): boolean {
   if (!code) return false;
   return (
     code.startsWith('08') ||
-    ['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'].includes(code)
+    [
+      '57P01',
+      '57P02',
+      '57P03',
+      '53300',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EPIPE',
+    ].includes(code)
   );
 }

@@ -41,14 +41,16 @@ function email(missing: ProblemKey) {
 }
 
 function freeText(max: number, missing: ProblemKey) {
-  return text(missing)
-    .refine(storable, 'badRequest')
-    // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
-    // and count a line break as one character either way.
-    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
-    .trim()
-    .min(1, missing)
-    .max(max, 'tooLong');
+  return (
+    text(missing)
+      .refine(storable, 'badRequest')
+      // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
+      // and count a line break as one character either way.
+      .overwrite((s) => s.replace(/\r\n?/g, '\n'))
+      .trim()
+      .min(1, missing)
+      .max(max, 'tooLong')
+  );
 }
 
 const sourcePage = z.string({ error: 'badRequest' }).refine(isSameSitePath, 'badRequest');
@@ -92,14 +94,22 @@ export type Validation<T> = { ok: true; data: T } | { ok: false; problem: Proble
  * When several rules fail, the one a reader should fix first: a malformed request above all, then
  * missing fields before format (spec §5 checks "required" before "valid email").
  */
-const PRIORITY: readonly ProblemKey[] = ['badRequest', 'emailRequired', 'missingInformation', 'invalidEmail', 'tooLong'];
+const PRIORITY: readonly ProblemKey[] = [
+  'badRequest',
+  'emailRequired',
+  'missingInformation',
+  'invalidEmail',
+  'tooLong',
+];
 
 function validate<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   let best: { problem: ProblemKey; field?: string } | undefined;
   for (const issue of result.error.issues) {
-    const problem = (PRIORITY as readonly string[]).includes(issue.message) ? (issue.message as ProblemKey) : 'badRequest';
+    const problem = (PRIORITY as readonly string[]).includes(issue.message)
+      ? (issue.message as ProblemKey)
+      : 'badRequest';
     if (!best || PRIORITY.indexOf(problem) < PRIORITY.indexOf(best.problem)) {
       const field = issue.path.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
       best = { problem, field };

@@ -14,6 +14,9 @@ export function isSameSitePath(value: unknown): value is string {
 
 /** A page's canonical path from the build's URL: no `.html`, no trailing slash (root excepted). */
 export function pagePath(pathname: string): string {
-  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/(.)\/+$/, '$1');
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/(.)\/+$/, '$1');
   return isSameSitePath(path) ? path : '/';
 }

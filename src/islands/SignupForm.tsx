@@ -42,7 +42,9 @@ export default function SignupForm({ placement, sourcePage }: Props) {
 
   function failure(message?: string): Notice {
     // Spec §8: home and footer show the fixed text; article pages the error's own message.
-    return text.failure === 'fixed' ? SIGNUP_FAILURE : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
+    return text.failure === 'fixed'
+      ? SIGNUP_FAILURE
+      : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {

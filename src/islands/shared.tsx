@@ -48,7 +48,15 @@ export function Honeypot({ id, inputRef }: { id: string; inputRef: Ref<HTMLInput
   return (
     <div className={styles.trap} aria-hidden="true">
       <label htmlFor={id}>{LABELS.honeypot}</label>
-      <input ref={inputRef} id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -41,7 +41,12 @@ function ToastCard({ t, notice, tone }: { t: Toast; notice: Notice; tone: Tone }
         <p className={styles.toastTitle}>{notice.title}</p>
         <p className={styles.toastText}>{notice.text}</p>
       </div>
-      <button type="button" className={styles.toastClose} aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+      <button
+        type="button"
+        className={styles.toastClose}
+        aria-label="Dismiss notification"
+        onClick={() => toast.dismiss(t.id)}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>

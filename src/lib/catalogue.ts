@@ -71,7 +71,11 @@ export function getArticles(): Promise<Article[]> {
         const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
         const needsMid = entry.data.signups === 'both' || entry.data.signups === 'mid' || entry.data.adSlot;
         if (needsMid && markers !== 1)
-          fail(file, 'body', `place <Midpoint /> exactly once (signups: ${entry.data.signups}, adSlot: ${entry.data.adSlot})`);
+          fail(
+            file,
+            'body',
+            `place <Midpoint /> exactly once (signups: ${entry.data.signups}, adSlot: ${entry.data.adSlot})`,
+          );
         if (!needsMid && markers > 0) fail(file, 'body', '<Midpoint /> is placed but nothing is shown there');
         const other = titles.get(entry.data.title.toLowerCase());
         if (other) fail(file, 'title', `same title as ${other}`);

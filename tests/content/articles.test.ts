@@ -32,7 +32,9 @@ function load(file: string) {
   return { slug: file.replace(/\.mdx$/, ''), file, front: parse(m[1]!) as Front, body: m[2]! };
 }
 
-const all = readdirSync(DIR).filter((f) => f.endsWith('.mdx')).map(load);
+const all = readdirSync(DIR)
+  .filter((f) => f.endsWith('.mdx'))
+  .map(load);
 const articles = ONLY ? all.filter((a) => ONLY.has(a.slug)) : all;
 const slugs = new Set(all.map((a) => a.slug));
 const isoDay = (d: string | Date) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d));

@@ -20,11 +20,25 @@ describe('accessibility', () => {
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     paths.push('/admin', '/sitemap', '/no-such-page');
     const problems: string[] = [];
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const ctx = await browser.newContext({ viewport });
       const page = await ctx.newPage();
       // The phone pass covers one page of each type.
-      const list = viewport.width === 1280 ? paths : ['/', '/articles', '/articles/hemp-vs-cotton', '/stories/plant-power', '/contact', '/admin', '/no-such-page'];
+      const list =
+        viewport.width === 1280
+          ? paths
+          : [
+              '/',
+              '/articles',
+              '/articles/hemp-vs-cotton',
+              '/stories/plant-power',
+              '/contact',
+              '/admin',
+              '/no-such-page',
+            ];
       for (const path of list) {
         await page.goto(base + path);
         const result = await new AxeBuilder({ page })
@@ -32,7 +46,12 @@ describe('accessibility', () => {
           .analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical')
-            problems.push(`${viewport.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+            problems.push(
+              `${viewport.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+            );
         }
       }
       await ctx.close();

@@ -49,11 +49,27 @@ beforeAll(async () => {
       source_page: '/contact',
     });
   }
-  await post('/api/contact', { name: 'Quoted Person', email: 'quoted@example.com', subject: 'Commas', message: TRICKY_MESSAGE, source_page: '/contact' });
-  await post('/api/contact', { name: XSS_NAME, email: 'mallory@example.com', subject: '<i>hi</i>', message: XSS_MESSAGE, source_page: '/contact' });
+  await post('/api/contact', {
+    name: 'Quoted Person',
+    email: 'quoted@example.com',
+    subject: 'Commas',
+    message: TRICKY_MESSAGE,
+    source_page: '/contact',
+  });
+  await post('/api/contact', {
+    name: XSS_NAME,
+    email: 'mallory@example.com',
+    subject: '<i>hi</i>',
+    message: XSS_MESSAGE,
+    source_page: '/contact',
+  });
   const types = ['Updates', 'Newsletter', 'Movement', 'Newsletter', 'Updates'];
   for (const [i, type] of types.entries()) {
-    await post('/api/signups', { email: `reader${i}@example.com`, signup_type: type, source_page: i === 4 ? '/articles/linen-vs-cotton' : '/' });
+    await post('/api/signups', {
+      email: `reader${i}@example.com`,
+      signup_type: type,
+      source_page: i === 4 ? '/articles/linen-vs-cotton' : '/',
+    });
   }
 }, 120_000);
 
@@ -92,7 +108,9 @@ async function logIn(page: Page): Promise<void> {
 }
 
 async function search(page: Page, text: string): Promise<void> {
-  const wait = page.waitForResponse((r) => r.url().includes('/api/admin/signups?') && r.url().includes(`q=${encodeURIComponent(text)}`));
+  const wait = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/signups?') && r.url().includes(`q=${encodeURIComponent(text)}`),
+  );
   await page.getByRole('searchbox', { name: ADMIN_LABELS.search }).fill(text);
   await wait;
   await expect.poll(() => panel(page, 'contacts').locator('table[data-busy]').count()).toBe(0);
@@ -159,18 +177,29 @@ describe('the dashboard', () => {
     await state(page, 'dashboard');
 
     // Stat cards from known data: 8 contacts, 5 sign-ups (2 Newsletter, 2 Updates, 1 Movement), all this week.
-    const stat = (label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first();
+    const stat = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .first();
     await expect.poll(() => stat(ADMIN_LABELS.totalContacts).textContent()).toBe('8');
     expect(await stat(ADMIN_LABELS.emailSignups).textContent()).toBe('5');
     expect(await stat(ADMIN_LABELS.newsletter).textContent()).toBe('2');
-    expect(await page.locator('dl > div', { hasText: ADMIN_LABELS.newsletter }).textContent()).toContain('Updates 2 · Movement 1');
+    expect(await page.locator('dl > div', { hasText: ADMIN_LABELS.newsletter }).textContent()).toContain(
+      'Updates 2 · Movement 1',
+    );
     expect(await stat(ADMIN_LABELS.thisWeek).textContent()).toBe('5');
 
     // Contacts is the default tab, newest first, dates in the locale's short form.
-    expect(await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.contactsTab) }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.contactsTab) }).getAttribute('aria-selected'),
+    ).toBe('true');
     await expect.poll(() => rows(page, 'contacts').count()).toBe(8);
     expect(await rows(page, 'contacts').first().locator('th').textContent()).toBe(XSS_NAME);
-    const today = await page.evaluate(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }).format(new Date()));
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }).format(new Date()),
+    );
     expect(await rows(page, 'contacts').first().locator('time').textContent()).toBe(today);
 
     // One search box filters both lists, server-side, once per pause in typing.
@@ -233,7 +262,9 @@ describe('the dashboard', () => {
     await target.getByRole('button', { name: /Delete/ }).click();
     const dialog = page.getByRole('dialog', { name: ADMIN_LABELS.confirmContactTitle });
     await dialog.waitFor();
-    expect(await dialog.evaluate((el) => el.tagName === 'DIALOG' && (el as HTMLDialogElement).open && el.matches(':modal'))).toBe(true);
+    expect(
+      await dialog.evaluate((el) => el.tagName === 'DIALOG' && (el as HTMLDialogElement).open && el.matches(':modal')),
+    ).toBe(true);
     expect(await dialog.textContent()).toContain('weaver2@example.com');
     await dialog.getByRole('button', { name: ADMIN_LABELS.cancel }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -244,7 +275,9 @@ describe('the dashboard', () => {
     await expectToast(page, ADMIN_NOTICES.contactDeleted);
     await expect.poll(() => rows(page, 'contacts').count()).toBe(7);
     await expect.poll(() => stat(ADMIN_LABELS.totalContacts).textContent()).toBe('7');
-    const listed = (await (await page.request.get(base + '/api/admin/contacts?limit=200')).json()) as { rows: { id: string }[] };
+    const listed = (await (await page.request.get(base + '/api/admin/contacts?limit=200')).json()) as {
+      rows: { id: string }[];
+    };
     expect(listed.rows.map((r) => r.id)).not.toContain(id);
 
     // A reload keeps the session: straight to the dashboard.
@@ -305,7 +338,9 @@ describe('the dashboard', () => {
   it('shows the full message in a tooltip: 700 ms open delay, 300 ms skip delay, keyboard, Escape', async () => {
     const { ctx, page } = await newPage();
     await logIn(page);
-    const messages = rows(page, 'contacts').locator('td button').filter({ hasText: /Message number/ });
+    const messages = rows(page, 'contacts')
+      .locator('td button')
+      .filter({ hasText: /Message number/ });
     const first = messages.nth(0);
     const second = messages.nth(1);
     const tooltip = page.getByRole('tooltip');
@@ -349,7 +384,11 @@ describe('the dashboard', () => {
     const contactsList = (url: URL) => url.pathname === '/api/admin/contacts';
     await page.route(contactsList, async (route) => {
       times.push(Date.now());
-      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"title":"Error","text":"down"}}' });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"title":"Error","text":"down"}}',
+      });
     });
     await page.getByRole('searchbox', { name: ADMIN_LABELS.search }).fill('weaver');
     await expectToast(page, ADMIN_NOTICES.fetchFailed);
@@ -386,7 +425,10 @@ describe('the dashboard', () => {
   });
 
   it('has no serious or critical axe violation in the dashboard, its tooltip and its dialog (desktop and phone)', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const { ctx, page } = await newPage(viewport);
       const problems: string[] = [];
       const check = async (label: string) => {
@@ -394,7 +436,8 @@ describe('the dashboard', () => {
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
           .analyze();
         for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${viewport.width}px ${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          if (v.impact === 'serious' || v.impact === 'critical')
+            problems.push(`${viewport.width}px ${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         }
       };
       await page.goto(base + '/admin');
@@ -405,7 +448,10 @@ describe('the dashboard', () => {
       await rows(page, 'contacts').first().locator('td button').first().hover();
       await page.getByRole('tooltip').waitFor();
       await check('tooltip');
-      await rows(page, 'contacts').first().getByRole('button', { name: /Delete/ }).click();
+      await rows(page, 'contacts')
+        .first()
+        .getByRole('button', { name: /Delete/ })
+        .click();
       await page.getByRole('dialog').waitFor();
       await check('dialog');
       await ctx.close();

@@ -7,7 +7,15 @@ import { launchBrowser } from '../support/browser.ts';
 import type { RunningServer } from '../support/server.ts';
 import { CONTACT, PROBLEMS } from '../../src/messages.ts';
 import type { ContactRow } from '../functions/form-suite.ts';
-import { countPosts, expectToast, finalTables, hydrated, newClient, slowPosts, startFormServer } from './form-helpers.ts';
+import {
+  countPosts,
+  expectToast,
+  finalTables,
+  hydrated,
+  newClient,
+  slowPosts,
+  startFormServer,
+} from './form-helpers.ts';
 
 let browser: Browser;
 let server: RunningServer;
@@ -30,7 +38,10 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
 const form = (page: Page) => page.locator('form[data-contact-form]');
 const field = (page: Page, label: RegExp) => form(page).getByLabel(label);
 
-async function fill(page: Page, values: { name: string; email: string; subject: string; message: string }): Promise<void> {
+async function fill(
+  page: Page,
+  values: { name: string; email: string; subject: string; message: string },
+): Promise<void> {
   await field(page, /^Name/).fill(values.name);
   await field(page, /^Email address/).fill(values.email);
   await field(page, /^Subject/).fill(values.subject);
@@ -71,7 +82,8 @@ describe('the contact form with JavaScript', () => {
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
     await expectToast(page, CONTACT.success, 'success');
-    for (const label of [/^Name/, /^Email address/, /^Subject/, /^Message/]) expect(await field(page, label).inputValue()).toBe('');
+    for (const label of [/^Name/, /^Email address/, /^Subject/, /^Message/])
+      expect(await field(page, label).inputValue()).toBe('');
     expect(await button.isEnabled()).toBe(true);
     expected.push({ ...v, source_page: '/contact' });
     await page.context().close();

@@ -17,7 +17,10 @@ export async function startFormServer(): Promise<RunningServer> {
 
 let clients = 0;
 /** A browser context that the server sees as a client of its own (X-Forwarded-For). */
-export async function newClient(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function newClient(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   clients++;
   return browser.newContext({
     viewport: { width: 1280, height: 900 },
@@ -42,7 +45,10 @@ export async function slowPosts(page: Page, path: string, ms = 1200): Promise<vo
 
 /** The visible toast with `notice`'s title and text, and its tone. */
 export async function expectToast(page: Page, notice: Notice, tone: 'success' | 'error'): Promise<void> {
-  const toast = page.locator(`[data-toast="${tone}"]`).filter({ hasText: notice.title }).filter({ hasText: notice.text });
+  const toast = page
+    .locator(`[data-toast="${tone}"]`)
+    .filter({ hasText: notice.title })
+    .filter({ hasText: notice.text });
   await toast.first().waitFor({ state: 'visible', timeout: 10_000 });
   // …and screen readers hear it: the page's live region for that tone carries the same words.
   const region = page.locator(`[data-toaster] [role="${tone === 'error' ? 'alert' : 'status'}"]`);

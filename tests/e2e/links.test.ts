@@ -12,13 +12,18 @@ interface Page {
   links: { href: string; kind: 'link' | 'asset' }[];
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 function parse(html: string): Omit<Page, 'status'> {
   const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1]!)));
   const links: Page['links'] = [];
   for (const m of html.matchAll(/<a\s[^>]*?href="([^"]+)"/g)) links.push({ href: decode(m[1]!), kind: 'link' });
-  for (const m of html.matchAll(/<(?:img|script|link|source)\s[^>]*?(?:src|href)="([^"]+)"/g)) links.push({ href: decode(m[1]!), kind: 'asset' });
+  for (const m of html.matchAll(/<(?:img|script|link|source)\s[^>]*?(?:src|href)="([^"]+)"/g))
+    links.push({ href: decode(m[1]!), kind: 'asset' });
   return { ids, links };
 }
 
@@ -56,7 +61,8 @@ describe('internal links', () => {
           const to = new URL(ALLOWED_REDIRECTS.get(url.pathname)!, base);
           targetPath = to.pathname;
           target = pages.get(targetPath) ?? { status: 0, ids: new Set(), links: [] };
-          if (to.hash && !target.ids.has(to.hash.slice(1))) broken.push(`${path}: ${href} → missing #${to.hash.slice(1)}`);
+          if (to.hash && !target.ids.has(to.hash.slice(1)))
+            broken.push(`${path}: ${href} → missing #${to.hash.slice(1)}`);
         }
         const expectedStatus = path === '/missing-page-for-crawl' && url.pathname === path ? 404 : 200;
         if (target.status !== expectedStatus) broken.push(`${path}: ${kind} ${href} → ${target.status}`);

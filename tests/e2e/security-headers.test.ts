@@ -41,8 +41,10 @@ export function observatoryScore(headers: Headers): Scored {
     else if (script.includes("'unsafe-inline'") && !script.some((v) => v.startsWith("'sha") || v.startsWith("'nonce-")))
       pen(20, "CSP allows 'unsafe-inline' scripts");
     else if (script.includes("'unsafe-eval'")) pen(10, "CSP allows 'unsafe-eval'");
-    else if (script.some((v) => v === '*' || v === 'http:' || v === 'https:' || v === 'data:')) pen(20, 'CSP allows scripts from any origin');
-    if (!object || !(object.includes("'none'") || object.includes("'self'"))) pen(5, 'CSP does not restrict object-src');
+    else if (script.some((v) => v === '*' || v === 'http:' || v === 'https:' || v === 'data:'))
+      pen(20, 'CSP allows scripts from any origin');
+    if (!object || !(object.includes("'none'") || object.includes("'self'")))
+      pen(5, 'CSP does not restrict object-src');
     if (style?.some((v) => v === '*' || v === 'http:' || v === 'https:')) pen(10, 'CSP allows styles from any origin');
     if (d.get('default-src')?.includes("'none'")) bonus += 10;
     if (d.get('frame-ancestors')?.includes("'none'") || d.get('frame-ancestors')?.includes("'self'")) bonus += 5;
@@ -58,8 +60,10 @@ export function observatoryScore(headers: Headers): Scored {
   if (headers.get('x-content-type-options')?.toLowerCase() !== 'nosniff') pen(5, 'no X-Content-Type-Options: nosniff');
 
   const referrer = headers.get('referrer-policy')?.toLowerCase();
-  if (referrer && ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer)) bonus += 5;
-  else if (referrer && ['origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'].includes(referrer)) pen(5, 'unsafe Referrer-Policy');
+  if (referrer && ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer))
+    bonus += 5;
+  else if (referrer && ['origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'].includes(referrer))
+    pen(5, 'unsafe Referrer-Policy');
 
   const xfo = headers.get('x-frame-options')?.toUpperCase();
   if (xfo && xfo !== 'DENY' && xfo !== 'SAMEORIGIN') pen(20, 'invalid X-Frame-Options');
@@ -75,20 +79,26 @@ export function observatoryScore(headers: Headers): Scored {
 const grade = (s: number) => (s >= 100 ? 'A+' : s >= 90 ? 'A' : s >= 85 ? 'A-' : s >= 80 ? 'B+' : 'B or lower');
 
 describe('security headers', () => {
-  it.each(['/', '/articles', '/articles/hemp-vs-cotton', '/stories/plant-power', '/contact', '/admin', '/sitemap', '/privacy'])(
-    'page %s scores A+ with no penalty',
-    async (path) => {
-      const res = await fetch(base + path);
-      expect(res.status).toBe(200);
-      const { score, penalties } = observatoryScore(res.headers);
-      expect(penalties).toEqual([]);
-      expect(grade(score), `score ${score}`).toBe('A+');
-      const csp = directives(res.headers.get('content-security-policy')!);
-      expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
-    },
-  );
+  it.each([
+    '/',
+    '/articles',
+    '/articles/hemp-vs-cotton',
+    '/stories/plant-power',
+    '/contact',
+    '/admin',
+    '/sitemap',
+    '/privacy',
+  ])('page %s scores A+ with no penalty', async (path) => {
+    const res = await fetch(base + path);
+    expect(res.status).toBe(200);
+    const { score, penalties } = observatoryScore(res.headers);
+    expect(penalties).toEqual([]);
+    expect(grade(score), `score ${score}`).toBe('A+');
+    const csp = directives(res.headers.get('content-security-policy')!);
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  });
 
   it("page CSP headers carry the same script hashes as the page's own meta policy", async () => {
     const res = await fetch(base + '/articles/merino-wool-care');

@@ -6,15 +6,31 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { removeDir } from '../support/db.ts';
-import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS, SIGNUP_FAILURE, SIGNUP_FAILURE_FALLBACK, type Placement } from '../../src/messages.ts';
+import {
+  DUPLICATE_SIGNUP,
+  PLACEMENTS,
+  PROBLEMS,
+  SIGNUP_FAILURE,
+  SIGNUP_FAILURE_FALLBACK,
+  type Placement,
+} from '../../src/messages.ts';
 import type { SignupRow } from '../functions/form-suite.ts';
-import { countPosts, expectToast, finalTables, hydrated, newClient, slowPosts, startFormServer } from './form-helpers.ts';
+import {
+  countPosts,
+  expectToast,
+  finalTables,
+  hydrated,
+  newClient,
+  slowPosts,
+  startFormServer,
+} from './form-helpers.ts';
 
 const ARTICLE = '/articles/hemp-vs-cotton';
 let browser: Browser;
 let server: RunningServer;
 const expected: SignupRow[] = [];
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startFormServer()]);
@@ -204,7 +220,8 @@ describe('sign-ups without JavaScript', () => {
 describe('the database', () => {
   it('holds exactly the sign-ups the browser made, as typed and trimmed', async () => {
     const tables = await finalTables(server);
-    const sort = (rows: SignupRow[]) => [...rows].sort((a, b) => `${a.email}${a.signup_type}`.localeCompare(`${b.email}${b.signup_type}`));
+    const sort = (rows: SignupRow[]) =>
+      [...rows].sort((a, b) => `${a.email}${a.signup_type}`.localeCompare(`${b.email}${b.signup_type}`));
     expect(sort(tables.signups)).toEqual(sort(expected));
   }, 60_000);
 });

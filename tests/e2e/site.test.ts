@@ -15,7 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; ctx: BrowserContext }> {
+async function open(
+  path: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ page: Page; ctx: BrowserContext }> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await ctx.newPage();
   await page.goto(base + path);
@@ -30,7 +33,16 @@ async function sitemapPaths(): Promise<string[]> {
 describe('routes', () => {
   it('answers 200 on every route of the spec, at its canonical URL', async () => {
     const paths = [...(await sitemapPaths()), '/admin', '/sitemap', '/sitemap.xml', '/rss.xml', '/robots.txt'];
-    expect(paths).toEqual(expect.arrayContaining(['/', '/articles', '/contact', '/stories/cotton-revolution', '/stories/wool-superpowers', '/stories/plant-power']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/articles',
+        '/contact',
+        '/stories/cotton-revolution',
+        '/stories/wool-superpowers',
+        '/stories/plant-power',
+      ]),
+    );
     expect(paths.filter((p) => p.startsWith('/articles/'))).toHaveLength(28);
     for (const path of paths) {
       const res = await fetch(base + path, { redirect: 'manual' });
@@ -155,10 +167,14 @@ describe('navigation', () => {
     const { page, ctx } = await open('/contact');
     await page.locator('#site-nav a', { hasText: 'Learn' }).click();
     await page.waitForURL(base + '/#education');
-    await expect.poll(() => page.locator('#education').evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= -2 && r.top < window.innerHeight / 2;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('#education').evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= -2 && r.top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
     await ctx.close();
   });
 
@@ -274,7 +290,9 @@ describe('share', () => {
     const page = await ctx.newPage();
     await page.goto(base + '/stories/plant-power');
     await page.getByRole('button', { name: 'Share this page' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toMatch(/\/stories\/plant-power$/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url))
+      .toMatch(/\/stories\/plant-power$/);
     await ctx.close();
   });
 });
@@ -307,10 +325,18 @@ describe('404 and sitemap pages', () => {
     const xml = await (await fetch(base + '/sitemap.xml')).text();
     expect(text.trim()).toBe(xml.trim());
     for (const p of STATIC_PAGES) expect(xml).toMatch(new RegExp(`<loc>https?://[^/<]+${p.path}</loc>`));
-    expect(xml).toMatch(/<loc>[^<]+\/<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>1\.0<\/priority>/);
-    expect(xml).toMatch(/\/articles<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>0\.8<\/priority>/);
-    expect(xml).toMatch(/\/contact<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.6<\/priority>/);
-    expect(xml).toMatch(/\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2025-08-23<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/);
+    expect(xml).toMatch(
+      /<loc>[^<]+\/<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>1\.0<\/priority>/,
+    );
+    expect(xml).toMatch(
+      /\/articles<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>0\.8<\/priority>/,
+    );
+    expect(xml).toMatch(
+      /\/contact<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.6<\/priority>/,
+    );
+    expect(xml).toMatch(
+      /\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2025-08-23<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/,
+    );
     await ctx.close();
   });
 
@@ -335,7 +361,8 @@ describe('home', () => {
     expect(await page.locator('#education .fibre').count()).toBe(3);
     expect(await page.locator('#blog .card.featured').count()).toBe(1);
     expect(await page.locator('#blog .latest-rest .card').count()).toBe(3);
-    for (const id of ['education', 'blog', 'about', 'categories', 'contact']) expect(await page.locator(`#${id}`).count()).toBe(1);
+    for (const id of ['education', 'blog', 'about', 'categories', 'contact'])
+      expect(await page.locator(`#${id}`).count()).toBe(1);
     // The featured card is the newest article of the catalogue.
     const rss = await (await fetch(base + '/rss.xml')).text();
     const newest = rss.match(/<item><title>([^<]+)<\/title>/)?.[1];
@@ -348,7 +375,9 @@ describe('home', () => {
     const cards = page.locator('.grid .card');
     expect(await cards.count()).toBe(28);
     await page.getByLabel('Health').check();
-    const visible = await cards.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-category')));
+    const visible = await cards.evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-category')),
+    );
     expect(visible.length).toBeGreaterThan(0);
     expect(new Set(visible)).toEqual(new Set(['Health']));
     await ctx.close();

@@ -2,7 +2,13 @@
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NOTICES, type Notice } from '../../src/messages.ts';
-import { CSV_FILE_NAMES, type ContactRow, type Page, type SignupRow, type Stats } from '../../src/islands/admin/contract.ts';
+import {
+  CSV_FILE_NAMES,
+  type ContactRow,
+  type Page,
+  type SignupRow,
+  type Stats,
+} from '../../src/islands/admin/contract.ts';
 import { parseCsv } from '../../server/csv.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
 import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';
@@ -69,7 +75,8 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
     return t.send(path, { ...init, method, headers });
   };
 
-  const get = (path: string, init: SendInit & { cookie?: string } = {}) => send('GET', path, { cookie: cookie, ...init });
+  const get = (path: string, init: SendInit & { cookie?: string } = {}) =>
+    send('GET', path, { cookie: cookie, ...init });
 
   const postKey = (key: unknown, init: SendInit & { origin?: string | null } = {}) =>
     send('POST', '/api/admin/session', {
@@ -106,7 +113,12 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
     const { rows } = await t.db.query<{ id: string }>(
       `INSERT INTO email_signups (email, signup_type, source_page, submitted_at)
        VALUES ($1, $2, $3, coalesce($4::timestamptz, now())) RETURNING id::text AS id`,
-      [row.email ?? `reader-${tag()}@example.com`, row.signup_type ?? 'Updates', row.source_page ?? '/', row.submitted_at ?? null],
+      [
+        row.email ?? `reader-${tag()}@example.com`,
+        row.signup_type ?? 'Updates',
+        row.source_page ?? '/',
+        row.submitted_at ?? null,
+      ],
     );
     return rows[0]!.id;
   }
@@ -135,14 +147,20 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
       const setCookie = res.headers.get('set-cookie')!;
       expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
       expect(SESSION_COOKIE.startsWith('__Host-')).toBe(true);
-      const attrs = setCookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+      const attrs = setCookie
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(attrs).toEqual(expect.arrayContaining(['path=/', 'httponly', 'secure', 'samesite=strict']));
       expect(attrs.some((a) => a.startsWith('domain='))).toBe(false);
       cookie = setCookie.split(';')[0]!;
       // Stored hashed: the table never holds the token itself.
       expect(await sessionCount()).toBe(before + 1);
       const token = cookie.split('=')[1]!;
-      const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM admin_sessions WHERE token_hash = $1', [token]);
+      const { rows } = await t.db.query<{ n: number }>(
+        'SELECT count(*)::integer AS n FROM admin_sessions WHERE token_hash = $1',
+        [token],
+      );
       expect(rows[0]!.n).toBe(0);
     });
 
@@ -168,8 +186,14 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
 
     it('refuses a body that is not {key: string} (400) and a type that is not JSON or a form (415)', async () => {
       await expectProblem(await postKey(42), 400);
-      await expectProblem(await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'application/json' }, body: '{' }), 400);
-      await expectProblem(await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'text/plain' }, body: TEST_ADMIN_KEY }), 415);
+      await expectProblem(
+        await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'application/json' }, body: '{' }),
+        400,
+      );
+      await expectProblem(
+        await send('POST', '/api/admin/session', { headers: { 'Content-Type': 'text/plain' }, body: TEST_ADMIN_KEY }),
+        415,
+      );
     });
 
     it.each(GUARDED)('%s %s without a cookie: 401 and no data', async (method, path) => {
@@ -258,7 +282,8 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
   describe('brute force', () => {
     it(`locks a client out after ${MAX_FAILURES} wrong keys in 15 minutes: 429 with Retry-After, even for the right key`, async () => {
       const ip = freshIp();
-      for (let i = 0; i < MAX_FAILURES; i++) await expectProblem(await postKey(`guess-${i}`, { ip }), 401, ADMIN_NOTICES.invalidKey);
+      for (let i = 0; i < MAX_FAILURES; i++)
+        await expectProblem(await postKey(`guess-${i}`, { ip }), 401, ADMIN_NOTICES.invalidKey);
       for (const key of ['guess-again', TEST_ADMIN_KEY]) {
         const res = await postKey(key, { ip });
         expect(res.headers.get('set-cookie')).toBeNull();
@@ -295,7 +320,9 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
 
     it(`lets exactly ${MAX_FAILURES} of 20 concurrent guesses through`, async () => {
       const ip = freshIp();
-      const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => postKey(`guess-${i}`, { ip })))).map((r) => r.status);
+      const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => postKey(`guess-${i}`, { ip })))).map(
+        (r) => r.status,
+      );
       expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILURES);
       expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_FAILURES);
     });
@@ -346,7 +373,10 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
         source_page: '/contact',
         submitted_at: '2030-01-01T10:00:00.000000Z',
       });
-      expect(page.rows.find((r) => r.id === older)).toMatchObject({ subject: null, submitted_at: '2025-01-01T10:00:00.000001Z' });
+      expect(page.rows.find((r) => r.id === older)).toMatchObject({
+        subject: null,
+        submitted_at: '2025-01-01T10:00:00.000001Z',
+      });
       for (let i = 1; i < page.rows.length; i++) {
         expect(page.rows[i - 1]!.submitted_at >= page.rows[i]!.submitted_at).toBe(true);
       }
@@ -357,13 +387,22 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
       const same = '2029-06-01T12:00:00.123456Z';
       const made: string[] = [];
       for (let i = 0; i < 23; i++) {
-        made.push(await addSignup({ source_page: `/paging-${mark}`, submitted_at: i % 3 === 0 ? same : `2029-06-0${1 + (i % 5)}T08:00:00Z` }));
+        made.push(
+          await addSignup({
+            source_page: `/paging-${mark}`,
+            submitted_at: i % 3 === 0 ? same : `2029-06-0${1 + (i % 5)}T08:00:00Z`,
+          }),
+        );
       }
       const seen: SignupRow[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page: Page<SignupRow> = await list<SignupRow>('signups', { q: `paging-${mark}`, limit: '5', ...(cursor ? { cursor } : {}) });
+        const page: Page<SignupRow> = await list<SignupRow>('signups', {
+          q: `paging-${mark}`,
+          limit: '5',
+          ...(cursor ? { cursor } : {}),
+        });
         expect(page.rows.length).toBeLessThanOrEqual(5);
         seen.push(...page.rows);
         cursor = page.nextCursor;
@@ -380,7 +419,15 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
     });
 
     it('refuses malformed parameters with 400', async () => {
-      for (const query of ['limit=0', 'limit=201', 'limit=abc', 'cursor=nope', `cursor=${Buffer.from('x|1').toString('base64url')}`, `q=${'a'.repeat(255)}`, 'q=%00']) {
+      for (const query of [
+        'limit=0',
+        'limit=201',
+        'limit=abc',
+        'cursor=nope',
+        `cursor=${Buffer.from('x|1').toString('base64url')}`,
+        `q=${'a'.repeat(255)}`,
+        'q=%00',
+      ]) {
         await expectProblem(await get(`/api/admin/contacts?${query}`), 400, ADMIN_NOTICES.badRequest);
       }
     });
@@ -405,7 +452,10 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
       const m = tag();
       const byEmail = await addSignup({ email: `Reader.${m}@example.com`, signup_type: 'Movement' });
       const byPage = await addSignup({ source_page: `/articles/${m}-linen`, signup_type: 'Updates' });
-      expect((await list<SignupRow>('signups', { q: m.toUpperCase() })).rows.map((r) => r.id)).toEqual([byPage, byEmail]);
+      expect((await list<SignupRow>('signups', { q: m.toUpperCase() })).rows.map((r) => r.id)).toEqual([
+        byPage,
+        byEmail,
+      ]);
       // signup_type: every Movement row, and only those.
       const movement = (await list<SignupRow>('signups', { q: 'mOvEm', limit: '200' })).rows;
       expect(movement.length).toBeGreaterThan(0);
@@ -446,7 +496,15 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
       const records = parseCsv(text);
       expect(records[0]).toEqual(['id', 'name', 'email', 'subject', 'message', 'source_page', 'submitted_at']);
       expect(records).toHaveLength(2);
-      expect(records[1]).toEqual([id, name, expect.stringMatching(/@example\.com$/), '', message, '/contact', expect.stringMatching(/Z$/)]);
+      expect(records[1]).toEqual([
+        id,
+        name,
+        expect.stringMatching(/@example\.com$/),
+        '',
+        message,
+        '/contact',
+        expect.stringMatching(/Z$/),
+      ]);
     });
 
     it('neutralises formulas: =HYPERLINK(...), + - @, tab and CR starts are prefixed with an apostrophe', async () => {
@@ -465,7 +523,10 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
 
     it('exports sign-ups (honouring the search) as email-signups.csv; an empty result is the header alone', async () => {
       const m = tag();
-      const ids = [await addSignup({ email: `one-${m}@example.com` }), await addSignup({ email: `two-${m}@example.com`, signup_type: 'Newsletter' })];
+      const ids = [
+        await addSignup({ email: `one-${m}@example.com` }),
+        await addSignup({ email: `two-${m}@example.com`, signup_type: 'Newsletter' }),
+      ];
       const res = await get(`/api/admin/signups.csv?q=${m}`);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CSV_FILE_NAMES.signups}"`);
       const records = parseCsv(await res.text());
@@ -493,7 +554,10 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
     it('DELETE removes the row (204), then 404; bad ids are 404', async () => {
       const contact = await addContact();
       const signup = await addSignup();
-      for (const [kind, id] of [['contacts', contact], ['signups', signup]] as const) {
+      for (const [kind, id] of [
+        ['contacts', contact],
+        ['signups', signup],
+      ] as const) {
         const table = kind === 'contacts' ? 'contact_submissions' : 'email_signups';
         const res = await send('DELETE', `/api/admin/${kind}/${id}`, { cookie });
         expect(res.status).toBe(204);
@@ -556,12 +620,16 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
         // A signed-in answer never carries it.
         expect(await (await get('/api/admin/session')).json()).toEqual({ role: 'admin' });
         process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
-        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({ error: ADMIN_NOTICES.sessionRequired });
+        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+          error: ADMIN_NOTICES.sessionRequired,
+        });
       } finally {
         disableLocalDemo();
         process.env.ADMIN_KEY = TEST_ADMIN_KEY;
       }
-      expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({ error: ADMIN_NOTICES.sessionRequired });
+      expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+        error: ADMIN_NOTICES.sessionRequired,
+      });
     });
   });
 }

@@ -41,7 +41,10 @@ async function handlers(db: Db, label: string, cleanup: () => Promise<void>): Pr
       const url = new URL(origin + path);
       const match = matchFunction(functions, url);
       if (!match) return new Response('no function', { status: 404 });
-      return match.fn.handler(new Request(url, requestInit(init)), makeContext(init.ip ?? freshIp(), match.params, origin));
+      return match.fn.handler(
+        new Request(url, requestInit(init)),
+        makeContext(init.ip ?? freshIp(), match.params, origin),
+      );
     },
     finish: async () => {
       await closeDb();

@@ -28,7 +28,8 @@ describe('CSV', () => {
 
   it('neutralises formulas: = + - @ tab CR (and their full-width forms) get an apostrophe', () => {
     expect(csvCell('=HYPERLINK("https://evil.example","x")')).toBe(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
-    for (const start of ['=', '+', '-', '@', '\t', '＝', '＋', '－', '＠']) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
+    for (const start of ['=', '+', '-', '@', '\t', '＝', '＋', '－', '＠'])
+      expect(csvCell(`${start}1`)).toBe(`'${start}1`);
     expect(csvCell('\r=1')).toBe(`"'\r=1"`);
     expect(csvCell('a=1')).toBe('a=1');
     expect(csvCell('')).toBe('');
@@ -36,14 +37,22 @@ describe('CSV', () => {
 
   it('round-trips any text (after neutralising), any number of rows', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (records) => {
-        const width = records[0]!.length;
-        const rows = records.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
-        const text = CSV_BOM + rows.map((r) => csvRow(r)).join('');
-        const expected = rows.map((r) => r.map((v) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(v) ? `'${v}` : v)));
-        // A record of one empty cell writes as an empty line, which reads back as one empty cell.
-        expect(parseCsv(text)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (records) => {
+          const width = records[0]!.length;
+          const rows = records.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+          const text = CSV_BOM + rows.map((r) => csvRow(r)).join('');
+          const expected = rows.map((r) =>
+            r.map((v) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(v) ? `'${v}` : v)),
+          );
+          // A record of one empty cell writes as an empty line, which reads back as one empty cell.
+          expect(parseCsv(text)).toEqual(expected);
+        },
+      ),
     );
   });
 });
@@ -123,15 +132,33 @@ describe('list parameters', () => {
   it('round-trips cursors and refuses forged ones', () => {
     const cursor = { at: '2025-09-01T10:00:00.123456Z', id: '42' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const bad of ['', 'x', encodeCursor({ at: '2025-09-01', id: '1' }), encodeCursor({ at: cursor.at, id: '0' }), Buffer.from(`${cursor.at}|1|2`).toString('base64url')]) {
+    for (const bad of [
+      '',
+      'x',
+      encodeCursor({ at: '2025-09-01', id: '1' }),
+      encodeCursor({ at: cursor.at, id: '0' }),
+      Buffer.from(`${cursor.at}|1|2`).toString('base64url'),
+    ]) {
       expect(decodeCursor(bad)).toBeUndefined();
     }
   });
 
   it('reads q (trimmed), cursor and limit, and refuses what is malformed', () => {
     expect(parseListQuery(url(''))).toEqual({ ok: true, query: { q: undefined, cursor: undefined, limit: 50 } });
-    expect(parseListQuery(url('q=%20Linen%20&limit=200'))).toEqual({ ok: true, query: { q: 'Linen', cursor: undefined, limit: 200 } });
-    for (const bad of ['limit=0', 'limit=201', 'limit=-1', 'limit=1e2', 'cursor=%%%', 'q=a%00b', 'q=a%0Ab', `q=${'x'.repeat(255)}`]) {
+    expect(parseListQuery(url('q=%20Linen%20&limit=200'))).toEqual({
+      ok: true,
+      query: { q: 'Linen', cursor: undefined, limit: 200 },
+    });
+    for (const bad of [
+      'limit=0',
+      'limit=201',
+      'limit=-1',
+      'limit=1e2',
+      'cursor=%%%',
+      'q=a%00b',
+      'q=a%0Ab',
+      `q=${'x'.repeat(255)}`,
+    ]) {
       expect(parseListQuery(url(bad)).ok, bad).toBe(false);
     }
   });
@@ -142,7 +169,8 @@ describe('list parameters', () => {
 
   it('accepts only ids a bigint can hold', () => {
     expect(parseId('9223372036854775807')).toBe('9223372036854775807');
-    for (const bad of [undefined, '', '0', '01', '-1', '1.0', '9223372036854775808', 'abc']) expect(parseId(bad)).toBeUndefined();
+    for (const bad of [undefined, '', '0', '01', '-1', '1.0', '9223372036854775808', 'abc'])
+      expect(parseId(bad)).toBeUndefined();
   });
 });
 
@@ -195,7 +223,10 @@ describe('keys', () => {
   });
 
   it('says how long a lockout lasts', () => {
-    expect(adminLockedOut(900)).toEqual({ title: 'Too Many Attempts', text: 'Too many wrong keys. Please try again in 15 minutes.' });
+    expect(adminLockedOut(900)).toEqual({
+      title: 'Too Many Attempts',
+      text: 'Too many wrong keys. Please try again in 15 minutes.',
+    });
     expect(adminLockedOut(30).text).toBe('Too many wrong keys. Please try again in 1 minute.');
   });
 });

@@ -59,7 +59,9 @@ describe.each(backends)('database on %s', (_name, open) => {
     expect(files[0]?.name).toBe('forms');
     expect(await migrate(db)).toEqual(files.map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`));
     expect(await migrate(db)).toEqual([]);
-    const { rows } = await db.query<{ version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations ORDER BY version');
+    const { rows } = await db.query<{ version: number; checksum: string }>(
+      'SELECT version, checksum FROM schema_migrations ORDER BY version',
+    );
     expect(rows).toEqual(files.map((m) => ({ version: m.version, checksum: m.checksum })));
   });
 
@@ -89,21 +91,29 @@ describe.each(backends)('database on %s', (_name, open) => {
     expect(errorCode(dupe)).toBe('23505');
     const long = await insert(`${'a'.repeat(250)}@b.co`).catch((err: unknown) => err);
     expect(errorCode(long)).toBe('23514');
-    const type = await db.query("INSERT INTO email_signups (email, signup_type, source_page) VALUES ('t@b.co', 'Weekly', '/')").catch((e: unknown) => e);
+    const type = await db
+      .query("INSERT INTO email_signups (email, signup_type, source_page) VALUES ('t@b.co', 'Weekly', '/')")
+      .catch((e: unknown) => e);
     expect(errorCode(type)).toBe('23514');
   });
 
   it('commits a transaction, and rolls it back when the callback throws', async () => {
     await db.transaction(async (tx) => {
-      await tx.query("INSERT INTO contact_submissions (name, email, message, source_page) VALUES ('T', 't@b.co', 'kept', '/')");
+      await tx.query(
+        "INSERT INTO contact_submissions (name, email, message, source_page) VALUES ('T', 't@b.co', 'kept', '/')",
+      );
     });
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO contact_submissions (name, email, message, source_page) VALUES ('T', 't@b.co', 'gone', '/')");
+        await tx.query(
+          "INSERT INTO contact_submissions (name, email, message, source_page) VALUES ('T', 't@b.co', 'gone', '/')",
+        );
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    const { rows } = await db.query<{ message: string }>("SELECT message FROM contact_submissions WHERE email = 't@b.co'");
+    const { rows } = await db.query<{ message: string }>(
+      "SELECT message FROM contact_submissions WHERE email = 't@b.co'",
+    );
     expect(rows.map((r) => r.message)).toEqual(['kept']);
   });
 
@@ -124,7 +134,9 @@ describe.each(backends)('database on %s', (_name, open) => {
   });
 
   it('returns bigint ids as strings and timestamps as Dates on every backend', async () => {
-    const { rows } = await db.query<{ id: unknown; submitted_at: unknown }>('SELECT id, submitted_at FROM email_signups LIMIT 1');
+    const { rows } = await db.query<{ id: unknown; submitted_at: unknown }>(
+      'SELECT id, submitted_at FROM email_signups LIMIT 1',
+    );
     expect(typeof rows[0]?.id).toBe('string');
     expect(rows[0]?.submitted_at).toBeInstanceOf(Date);
   });
@@ -171,7 +183,9 @@ describe('migrations on PostgreSQL from two clients at once', () => {
     const b = connect(temp.url);
     try {
       const [x, y] = await Promise.all([migrate(a), migrate(b)]);
-      expect([...x, ...y].sort()).toEqual(readMigrations().map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`));
+      expect([...x, ...y].sort()).toEqual(
+        readMigrations().map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`),
+      );
     } finally {
       await a.close();
       await b.close();

@@ -13,14 +13,21 @@ import { createPgDatabase, removeDir, tempDataDir, type TempDatabase } from '../
 import { freshIp } from './form-suite.ts';
 
 const ORIGIN = 'http://functions.test';
-const signupBody = () => ({ email: `x-${freshIp()}@example.com`, signup_type: 'Updates', source_page: '/articles/wool-vs-fleece' });
+const signupBody = () => ({
+  email: `x-${freshIp()}@example.com`,
+  signup_type: 'Updates',
+  source_page: '/articles/wool-vs-fleece',
+});
 const contactBody = () => ({ name: 'Ada', email: 'ada@example.com', message: 'Hello', source_page: '/contact' });
 
 function post(path: string, body: unknown, type = 'application/json'): Request {
   return new Request(ORIGIN + path, {
     method: 'POST',
     headers: { 'Content-Type': type, Origin: ORIGIN },
-    body: type === 'application/json' ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+    body:
+      type === 'application/json'
+        ? JSON.stringify(body)
+        : new URLSearchParams(body as Record<string, string>).toString(),
   });
 }
 
@@ -66,7 +73,9 @@ describe('when the database fails', () => {
     });
 
     it('a plain form post goes back to the page with the error notice', async () => {
-      const res = await signups(post('/api/signups', signupBody(), 'application/x-www-form-urlencoded'), { ip: freshIp() });
+      const res = await signups(post('/api/signups', signupBody(), 'application/x-www-form-urlencoded'), {
+        ip: freshIp(),
+      });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/articles/wool-vs-fleece#signup-updates-error');
     });

@@ -7,13 +7,7 @@
 // refused request, not only where a test remembers to look.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import {
-  API_ERRORS,
-  DUPLICATE_SIGNUP,
-  PROBLEMS,
-  SIGNUP_TYPES,
-  type Notice,
-} from '../../src/messages.ts';
+import { API_ERRORS, DUPLICATE_SIGNUP, PROBLEMS, SIGNUP_TYPES, type Notice } from '../../src/messages.ts';
 import { siteOrigin } from '../../src/site.ts';
 
 export interface SignupRow {
@@ -165,7 +159,10 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
     describe('POST /api/signups', () => {
       it('stores a sign-up: 201 {ok: true}, the e-mail trimmed but as typed', async () => {
         const email = `Mixed.Case-${tag()}@Example.COM`;
-        const res = await post('/api/signups', signup({ email: `  ${email}\t `, signup_type: 'Newsletter', source_page: '/' }));
+        const res = await post(
+          '/api/signups',
+          signup({ email: `  ${email}\t `, signup_type: 'Newsletter', source_page: '/' }),
+        );
         expect(res.status).toBe(201);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         expectSecurityHeaders(res);
@@ -260,7 +257,11 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       });
 
       it('refuses a 100 KB e-mail as too large (413), and any body over 16 KiB', async () => {
-        await expectProblem(await post('/api/signups', signup({ email: `${'a'.repeat(100_000)}@example.com` })), 413, API_ERRORS.payloadTooLarge);
+        await expectProblem(
+          await post('/api/signups', signup({ email: `${'a'.repeat(100_000)}@example.com` })),
+          413,
+          API_ERRORS.payloadTooLarge,
+        );
         const base = JSON.stringify(signup());
         // JSON allows trailing whitespace: exactly 16 KiB is accepted, one byte more is not.
         const exact = signup();
@@ -293,21 +294,33 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       it.each([['text/plain'], ['multipart/form-data; boundary=x'], ['application/jsonx'], ['application/xml']])(
         'refuses content type %s: 415',
         async (type) => {
-          await expectProblem(await post('/api/signups', signup(), { headers: { 'Content-Type': type } }), 415, API_ERRORS.unsupportedType);
+          await expectProblem(
+            await post('/api/signups', signup(), { headers: { 'Content-Type': type } }),
+            415,
+            API_ERRORS.unsupportedType,
+          );
         },
       );
 
       it('refuses a body without a content type: 415', async () => {
-        const res = await t.send('/api/signups', { method: 'POST', ip: freshIp(), headers: { Origin: t.origin }, body: new TextEncoder().encode(JSON.stringify(signup())) });
+        const res = await t.send('/api/signups', {
+          method: 'POST',
+          ip: freshIp(),
+          headers: { Origin: t.origin },
+          body: new TextEncoder().encode(JSON.stringify(signup())),
+        });
         await expectProblem(res, 415);
       });
 
-      it.each([['GET'], ['PUT'], ['PATCH'], ['DELETE'], ['OPTIONS']])('answers %s with 405 and Allow: POST', async (method) => {
-        const res = await t.send('/api/signups', { method, ip: freshIp() });
-        expect(res.status).toBe(405);
-        expect(res.headers.get('allow')).toBe('POST');
-        expectSecurityHeaders(res);
-      });
+      it.each([['GET'], ['PUT'], ['PATCH'], ['DELETE'], ['OPTIONS']])(
+        'answers %s with 405 and Allow: POST',
+        async (method) => {
+          const res = await t.send('/api/signups', { method, ip: freshIp() });
+          expect(res.status).toBe(405);
+          expect(res.headers.get('allow')).toBe('POST');
+          expectSecurityHeaders(res);
+        },
+      );
 
       it.each([
         ['another site', { Origin: 'https://evil.example' }],
@@ -405,7 +418,12 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-duplicate');
         res = await postForm('/api/signups', { ...(s as Record<string, string>), email: ' ' });
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-email-required');
-        res = await postForm('/api/signups', { ...(s as Record<string, string>), email: 'nope', signup_type: 'Newsletter', source_page: '/' });
+        res = await postForm('/api/signups', {
+          ...(s as Record<string, string>),
+          email: 'nope',
+          signup_type: 'Newsletter',
+          source_page: '/',
+        });
         expect(res.headers.get('location')).toBe('/#signup-newsletter-invalid-email');
         res = await postForm('/api/signups', { ...(s as Record<string, string>), extra: 'x' });
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-bad-request');
@@ -421,7 +439,9 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
 
       it('never redirects a plain post off the site: a bad source page falls back to the same-site Referer, else 400', async () => {
         const fields = signup({ source_page: '//evil.example/' }) as Record<string, string>;
-        let res = await postForm('/api/signups', fields, { headers: { Referer: `${t.origin}/stories/plant-power?x=1` } });
+        let res = await postForm('/api/signups', fields, {
+          headers: { Referer: `${t.origin}/stories/plant-power?x=1` },
+        });
         expect(res.status).toBe(303);
         expect(res.headers.get('location')).toBe('/stories/plant-power#signup-updates-bad-request');
         res = await postForm('/api/signups', fields, { headers: { Referer: 'https://evil.example/page' } });
@@ -545,7 +565,9 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       it('sends an over-size plain post back to its page as Too Long (a long message in a non-Latin script)', async () => {
         // 5,000 characters of Cyrillic are valid, but percent-encoded they are ~30 KB: over the limit.
         const c = contact({ message: 'ж'.repeat(5000) });
-        const res = await postForm('/api/contact', c as Record<string, string>, { headers: { Referer: `${t.origin}/contact` } });
+        const res = await postForm('/api/contact', c as Record<string, string>, {
+          headers: { Referer: `${t.origin}/contact` },
+        });
         expect(res.status).toBe(303);
         expect(res.headers.get('location')).toBe('/contact#contact-too-long');
         // As JSON (what the island sends) the same message fits and is stored.

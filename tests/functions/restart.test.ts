@@ -41,7 +41,12 @@ describe('the npm start server on its embedded database', () => {
     }
     for (let i = 0; i < 10; i++) {
       const message = `Kept message ${i}`;
-      const res = await post('/api/contact', { name: 'Ada', email: 'ada@example.com', message, source_page: '/contact' });
+      const res = await post('/api/contact', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        message,
+        source_page: '/contact',
+      });
       expect(res.status).toBe(201);
       messages.push(message);
     }
@@ -92,7 +97,9 @@ describe('the npm start server on its embedded database', () => {
       const emails = tables.signups.map((s) => s.email);
       for (const email of acknowledged) expect(emails.filter((e) => e === email)).toHaveLength(1);
       expect(tables.contacts.map((c) => c.message).sort()).toEqual([...messages].sort());
-      console.log(`crash test: ${ok.length} of ${batch.length} acknowledged before SIGKILL, all kept; ${emails.length} rows in total`);
+      console.log(
+        `crash test: ${ok.length} of ${batch.length} acknowledged before SIGKILL, all kept; ${emails.length} rows in total`,
+      );
     } finally {
       await db.close();
     }

@@ -11,7 +11,16 @@ import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer } from '../support/server.ts';
 import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
 import { NEON_LIKE_URL, startNeonHttp } from '../support/neon-http.ts';
-import { SELECT_CONTACTS, SELECT_SIGNUPS, freshIp, type ContactRow, type SendInit, type SignupRow, type Tables, type Target } from './form-suite.ts';
+import {
+  SELECT_CONTACTS,
+  SELECT_SIGNUPS,
+  freshIp,
+  type ContactRow,
+  type SendInit,
+  type SignupRow,
+  type Tables,
+  type Target,
+} from './form-suite.ts';
 
 export async function readTables(db: Db): Promise<Tables> {
   const [s, c] = await Promise.all([db.query<SignupRow>(SELECT_SIGNUPS), db.query<ContactRow>(SELECT_CONTACTS)]);
@@ -21,7 +30,12 @@ export async function readTables(db: Db): Promise<Tables> {
 /** Stream bodies need `duplex: 'half'` in Node's fetch and Request. */
 function requestInit(init: SendInit): RequestInit {
   const streaming = init.body instanceof ReadableStream;
-  return { method: init.method ?? 'GET', headers: init.headers, body: init.body, ...(streaming ? { duplex: 'half' } : {}) } as RequestInit;
+  return {
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body,
+    ...(streaming ? { duplex: 'half' } : {}),
+  } as RequestInit;
 }
 
 const ROUTES: Record<string, (req: Request, context: { ip: string }) => Response | Promise<Response>> = {

@@ -21,10 +21,15 @@ export function articleSource(slug: string, related: string[], overrides: Record
     about: '[Testing]',
     lead: `"This lead paragraph exists so the fixture article ${slug} passes the schema's minimum length for a lead."`,
     faq: [1, 2, 3]
-      .map((i) => `\n  - q: "Fixture question number ${i}?"\n    a: "A fixture answer that is long enough, number ${i}."`)
+      .map(
+        (i) => `\n  - q: "Fixture question number ${i}?"\n    a: "A fixture answer that is long enough, number ${i}."`,
+      )
       .join(''),
     references: [1, 2, 3]
-      .map((i) => `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: https://example.org/ref-${i}`)
+      .map(
+        (i) =>
+          `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: https://example.org/ref-${i}`,
+      )
       .join(''),
     related: `[${related.join(', ')}]`,
     signups: 'end',
@@ -39,16 +44,21 @@ export function articleSource(slug: string, related: string[], overrides: Record
 /** Copies the project (without content) to a temp dir and writes the given articles into it. */
 export function makeFixtureSite(articles: Record<string, string>, stories: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'rt-site-'));
-  for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) cpSync(join(ROOT, f), join(dir, f));
+  for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml'])
+    cpSync(join(ROOT, f), join(dir, f));
   cpSync(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
   cpSync(join(ROOT, 'src'), join(dir, 'src'), {
     recursive: true,
     filter: (src) => !src.startsWith(join(ROOT, 'src', 'content') + '/'),
   });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  for (const [kind, entries] of [['articles', articles], ['stories', stories]] as const) {
+  for (const [kind, entries] of [
+    ['articles', articles],
+    ['stories', stories],
+  ] as const) {
     mkdirSync(join(dir, 'src', 'content', kind), { recursive: true });
-    for (const [slug, source] of Object.entries(entries)) writeFileSync(join(dir, 'src', 'content', kind, `${slug}.mdx`), source);
+    for (const [slug, source] of Object.entries(entries))
+      writeFileSync(join(dir, 'src', 'content', kind, `${slug}.mdx`), source);
   }
   return dir;
 }

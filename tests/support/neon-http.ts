@@ -14,12 +14,26 @@ interface NeonQuery {
 }
 
 const rawText = { getTypeParser: () => (value: string) => value };
-const ERROR_FIELDS = ['code', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'constraint', 'severity'] as const;
+const ERROR_FIELDS = [
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'severity',
+] as const;
 
 async function readJson(req: IncomingMessage): Promise<{ query?: string; params?: unknown[]; queries?: NeonQuery[] }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query?: string; params?: unknown[]; queries?: NeonQuery[] };
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    query?: string;
+    params?: unknown[];
+    queries?: NeonQuery[];
+  };
 }
 
 async function run(client: pg.Pool | pg.PoolClient, q: NeonQuery) {
@@ -61,7 +75,9 @@ export async function startNeonHttp(databaseUrl: string): Promise<{ close: () =>
       } catch (err) {
         const e = err as Record<string, unknown> & Error;
         const fields = Object.fromEntries(ERROR_FIELDS.map((k) => [k, e[k]]));
-        res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: e.message, ...fields }));
+        res
+          .writeHead(400, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ message: e.message, ...fields }));
       }
     })();
   });
@@ -77,4 +93,5 @@ export async function startNeonHttp(databaseUrl: string): Promise<{ close: () =>
 }
 
 /** A Neon-looking URL (what selects the Neon driver); the stand-in ignores where it points. */
-export const NEON_LIKE_URL = 'postgresql://reader:secret@ep-quiet-tree-123456-pooler.us-east-2.aws.neon.tech/neondb?sslmode=require';
+export const NEON_LIKE_URL =
+  'postgresql://reader:secret@ep-quiet-tree-123456-pooler.us-east-2.aws.neon.tech/neondb?sslmode=require';

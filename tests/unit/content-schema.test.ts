@@ -42,7 +42,10 @@ describe('content schema', () => {
 
   it('rejects a reference that is not https', () => {
     const refs = [1, 2, 3]
-      .map((i) => `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: http://example.org/ref-${i}`)
+      .map(
+        (i) =>
+          `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: http://example.org/ref-${i}`,
+      )
       .join('');
     const r = build(articleSource('bad-one', ['good-one', 'good-two'], { references: refs }));
     expect(r.status).not.toBe(0);

@@ -8,29 +8,68 @@ import { contactFragment, contactNotices, signupFragment, signupNotices } from '
 import { CONTACT, DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS, SIGNUP_FAILURE, SIGNUP_TYPES } from '../../src/messages.ts';
 
 const signup = (email: unknown) => ({ email, signup_type: 'Updates', source_page: '/' });
-const contact = (over: object = {}) => ({ name: 'Ada', email: 'ada@example.com', message: 'Hi', source_page: '/contact', ...over });
+const contact = (over: object = {}) => ({
+  name: 'Ada',
+  email: 'ada@example.com',
+  message: 'Hi',
+  source_page: '/contact',
+  ...over,
+});
 
 describe('the spec strings (sections 4, 5, 8)', () => {
   it('labels, submitting labels and success toasts per placement', () => {
     expect(PLACEMENTS.home).toMatchObject({ signupType: 'Updates', button: 'Sign Up', submitting: 'Signing Up...' });
-    expect(PLACEMENTS.footer).toMatchObject({ signupType: 'Newsletter', button: 'Subscribe', submitting: 'Subscribing...' });
-    expect(PLACEMENTS.mid).toMatchObject({ signupType: 'Updates', button: 'Send Me Updates', submitting: 'Signing Up...' });
-    expect(PLACEMENTS.end).toMatchObject({ signupType: 'Movement', button: 'Join the Movement', submitting: 'Joining...' });
-    expect(PLACEMENTS.home.success).toEqual({ title: "You're in!", text: "We'll keep you updated on the movement. Thank you for joining!" });
-    expect(PLACEMENTS.footer.success).toEqual({ title: 'Welcome aboard!', text: "You've been added to our newsletter. Thank you for joining!" });
-    expect(PLACEMENTS.mid.success).toEqual({ title: "You're in!", text: "We'll send you fresh insights from the product." });
-    expect(PLACEMENTS.end.success).toEqual({ title: 'Welcome to the movement!', text: 'Thank you for joining us in changing how clothing is made.' });
+    expect(PLACEMENTS.footer).toMatchObject({
+      signupType: 'Newsletter',
+      button: 'Subscribe',
+      submitting: 'Subscribing...',
+    });
+    expect(PLACEMENTS.mid).toMatchObject({
+      signupType: 'Updates',
+      button: 'Send Me Updates',
+      submitting: 'Signing Up...',
+    });
+    expect(PLACEMENTS.end).toMatchObject({
+      signupType: 'Movement',
+      button: 'Join the Movement',
+      submitting: 'Joining...',
+    });
+    expect(PLACEMENTS.home.success).toEqual({
+      title: "You're in!",
+      text: "We'll keep you updated on the movement. Thank you for joining!",
+    });
+    expect(PLACEMENTS.footer.success).toEqual({
+      title: 'Welcome aboard!',
+      text: "You've been added to our newsletter. Thank you for joining!",
+    });
+    expect(PLACEMENTS.mid.success).toEqual({
+      title: "You're in!",
+      text: "We'll send you fresh insights from the product.",
+    });
+    expect(PLACEMENTS.end.success).toEqual({
+      title: 'Welcome to the movement!',
+      text: 'Thank you for joining us in changing how clothing is made.',
+    });
     expect(CONTACT).toMatchObject({ button: 'Send Message', submitting: 'Sending...' });
-    expect(CONTACT.success).toEqual({ title: 'Message Sent!', text: "Thank you for reaching out. We'll get back to you soon." });
+    expect(CONTACT.success).toEqual({
+      title: 'Message Sent!',
+      text: "Thank you for reaching out. We'll get back to you soon.",
+    });
   });
 
   it('failure and validation texts', () => {
-    expect(DUPLICATE_SIGNUP).toEqual({ title: 'Already Signed Up', text: "You're already signed up for this type of updates!" });
+    expect(DUPLICATE_SIGNUP).toEqual({
+      title: 'Already Signed Up',
+      text: "You're already signed up for this type of updates!",
+    });
     expect(SIGNUP_FAILURE).toEqual({ title: 'Signup Error', text: 'Failed to sign up. Please try again.' });
     expect(CONTACT.failure).toEqual({ title: 'Error', text: 'Failed to submit contact form. Please try again.' });
     expect(PROBLEMS.emailRequired).toEqual({ title: 'Email Required', text: 'Please enter your email address.' });
     expect(PROBLEMS.invalidEmail).toEqual({ title: 'Invalid Email', text: 'Please enter a valid email address.' });
-    expect(PROBLEMS.missingInformation).toEqual({ title: 'Missing Information', text: 'Please fill in all required fields.' });
+    expect(PROBLEMS.missingInformation).toEqual({
+      title: 'Missing Information',
+      text: 'Please fill in all required fields.',
+    });
   });
 });
 
@@ -83,8 +122,15 @@ describe('contact validation', () => {
   });
 
   it('missing fields come before a bad e-mail (spec §5 order)', () => {
-    expect(validateContact(contact({ name: '', email: 'bad' }))).toMatchObject({ ok: false, problem: 'missingInformation' });
-    expect(validateContact(contact({ email: 'bad' }))).toMatchObject({ ok: false, problem: 'invalidEmail', field: 'email' });
+    expect(validateContact(contact({ name: '', email: 'bad' }))).toMatchObject({
+      ok: false,
+      problem: 'missingInformation',
+    });
+    expect(validateContact(contact({ email: 'bad' }))).toMatchObject({
+      ok: false,
+      problem: 'invalidEmail',
+      field: 'email',
+    });
   });
 });
 
@@ -92,12 +138,20 @@ describe('source pages', () => {
   it.each(['/', '/contact', '/articles/hemp-vs-cotton', '/a%20b', "/it's"])('accepts %s', (path) => {
     expect(isSameSitePath(path)).toBe(true);
   });
-  it.each(['', 'contact', '//evil.example', '/\\evil.example', 'https://evil.example/', '/a b', '/a?b', '/a#b', '/"', `/${'a'.repeat(200)}`])(
-    'refuses %j',
-    (path) => {
-      expect(isSameSitePath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'contact',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/a b',
+    '/a?b',
+    '/a#b',
+    '/"',
+    `/${'a'.repeat(200)}`,
+  ])('refuses %j', (path) => {
+    expect(isSameSitePath(path)).toBe(false);
+  });
   it('derives a page path from the build URL', () => {
     expect(pagePath('/articles/hemp-vs-cotton.html')).toBe('/articles/hemp-vs-cotton');
     expect(pagePath('/contact/')).toBe('/contact');
@@ -110,10 +164,18 @@ describe('no-JavaScript notices', () => {
   it('have ids unique on any page (home, article, contact with the footer)', () => {
     const ids = (placements: ('home' | 'footer' | 'mid' | 'end')[]) =>
       placements.flatMap((p) => signupNotices(p).map((n) => signupFragment(PLACEMENTS[p].signupType, n.outcome)));
-    for (const page of [ids(['home', 'footer']), ids(['mid', 'end', 'footer']), [...ids(['footer']), ...contactNotices().map((n) => contactFragment(n.outcome))]]) {
+    for (const page of [
+      ids(['home', 'footer']),
+      ids(['mid', 'end', 'footer']),
+      [...ids(['footer']), ...contactNotices().map((n) => contactFragment(n.outcome))],
+    ]) {
       expect(new Set(page).size).toBe(page.length);
     }
     expect(signupFragment('Updates', 'emailRequired')).toBe('signup-updates-email-required');
-    expect(SIGNUP_TYPES.map((t) => signupFragment(t, 'ok'))).toEqual(['signup-updates-ok', 'signup-newsletter-ok', 'signup-movement-ok']);
+    expect(SIGNUP_TYPES.map((t) => signupFragment(t, 'ok'))).toEqual([
+      'signup-updates-ok',
+      'signup-newsletter-ok',
+      'signup-movement-ok',
+    ]);
   });
 });

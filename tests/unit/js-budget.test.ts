@@ -36,7 +36,10 @@ function closure(url: string, seen = new Set<string>()): Set<string> {
 function measure(file: string) {
   const html = readFileSync(join(DIST, file), 'utf8');
   const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-  const inline = scripts.filter(([, attrs]) => !/src=|type="application\/ld\+json"/.test(attrs!)).map(([, , body]) => body!).join('');
+  const inline = scripts
+    .filter(([, attrs]) => !/src=|type="application\/ld\+json"/.test(attrs!))
+    .map(([, , body]) => body!)
+    .join('');
   const external = scripts.filter(([, attrs]) => /src=/.test(attrs!)).length;
   const roots = [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!);
   const chunks = new Set<string>();

@@ -42,7 +42,11 @@ describe('sitemapXml', () => {
   ];
   const xml = sitemapXml(entries, 'https://x.example');
   it('is a sitemaps.org urlset with one url per entry', () => {
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect(xml.match(/<url>/g)).toHaveLength(3);
   });
   it('puts every URL on the origin, trimming the trailing slash except on the root', () => {
@@ -114,7 +118,11 @@ describe('JSON-LD', () => {
       description: 'Which uses less water?',
       image: ['https://x.example/_astro/h.png'],
       author: { '@type': 'Organization', name: SITE.author, url: 'https://x.example/' },
-      publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: 'https://x.example/_astro/logo.png' } },
+      publisher: {
+        '@type': 'Organization',
+        name: SITE.name,
+        logo: { '@type': 'ImageObject', url: 'https://x.example/_astro/logo.png' },
+      },
       mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://x.example/articles/hemp-vs-cotton' },
       datePublished: '2025-08-23',
       dateModified: '2025-08-23',

@@ -10,9 +10,7 @@ import { Gate } from './Gate.tsx';
 import styles from './admin.module.css';
 
 type Phase =
-  | { name: 'loading' }
-  | { name: 'gate'; demoKey?: string; configured: boolean; focus: boolean }
-  | { name: 'dashboard' };
+  { name: 'loading' } | { name: 'gate'; demoKey?: string; configured: boolean; focus: boolean } | { name: 'dashboard' };
 
 export default function AdminApp() {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });

@@ -56,7 +56,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
         <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {ADMIN_LABELS.cancel}
         </button>
-        <button type="button" className={`button ${styles.danger}`} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className={`button ${styles.danger}`}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>

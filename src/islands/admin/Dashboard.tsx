@@ -4,17 +4,17 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ADMIN_LABELS, ADMIN_NOTICES, adminListSummary, type Notice } from '../../messages.ts';
 import { notify } from '../toaster.tsx';
+import { deleteRow, fetchCsv, fetchPage, fetchStats, isAbort, isAuthError, logOut, ApiError } from './api.ts';
 import {
-  deleteRow,
-  fetchCsv,
-  fetchPage,
-  fetchStats,
-  isAbort,
-  isAuthError,
-  logOut,
-  ApiError,
-} from './api.ts';
-import { CSV_FILE_NAMES, MAX_QUERY_LENGTH, PAGE_SIZE, type ContactRow, type ListKind, type RowOf, type SignupRow, type Stats } from './contract.ts';
+  CSV_FILE_NAMES,
+  MAX_QUERY_LENGTH,
+  PAGE_SIZE,
+  type ContactRow,
+  type ListKind,
+  type RowOf,
+  type SignupRow,
+  type Stats,
+} from './contract.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { TooltipProvider, TruncatedText } from './Tooltip.tsx';
 import styles from './admin.module.css';
@@ -134,12 +134,18 @@ export function Dashboard({ onSignedOut }: Props) {
       fetchPage('signups', { q: search, limit: PAGE_SIZE }, abort.signal),
     ]).then(([contacts, signups]) => {
       if (abort.signal.aborted) return;
-      const failures = [contacts, signups].flatMap((r, i) => (r.status === 'rejected' ? [{ kind: KINDS[i]!, err: r.reason as unknown }] : []));
+      const failures = [contacts, signups].flatMap((r, i) =>
+        r.status === 'rejected' ? [{ kind: KINDS[i]!, err: r.reason as unknown }] : [],
+      );
       const denied = failures.filter((f) => isAuthError(f.err)).map((f) => f.kind);
       if (denied.length) return restrictedInEffect(denied);
       if (failures.some((f) => !isAbort(f.err))) notifyOnce(ADMIN_NOTICES.fetchFailed);
-      const data = <K extends ListKind>(r: PromiseSettledResult<{ rows: RowOf[K][]; nextCursor: string | null }>): ListData<K> =>
-        r.status === 'fulfilled' ? { rows: r.value.rows, next: r.value.nextCursor, failed: false } : { rows: [], next: null, failed: true };
+      const data = <K extends ListKind>(
+        r: PromiseSettledResult<{ rows: RowOf[K][]; nextCursor: string | null }>,
+      ): ListData<K> =>
+        r.status === 'fulfilled'
+          ? { rows: r.value.rows, next: r.value.nextCursor, failed: false }
+          : { rows: [], next: null, failed: true };
       setLists({ key, contacts: data<'contacts'>(contacts), signups: data<'signups'>(signups) });
     });
     return () => abort.abort();
@@ -209,7 +215,9 @@ export function Dashboard({ onSignedOut }: Props) {
     try {
       const outcome = await deleteRow(kind, row.id);
       // Deleted now, or already gone (another tab, another owner): either way it leaves the list.
-      setLists((now) => (now ? { ...now, [kind]: { ...now[kind], rows: now[kind].rows.filter((r) => r.id !== row.id) } } : now));
+      setLists((now) =>
+        now ? { ...now, [kind]: { ...now[kind], rows: now[kind].rows.filter((r) => r.id !== row.id) } } : now,
+      );
       setStatsVersion((v) => v + 1);
       setPending(null);
       if (outcome === 'gone') notify(ADMIN_NOTICES.notFound, 'error');
@@ -246,11 +254,15 @@ export function Dashboard({ onSignedOut }: Props) {
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const at = KINDS.indexOf(tab);
     const to =
-      event.key === 'ArrowRight' ? (at + 1) % KINDS.length
-      : event.key === 'ArrowLeft' ? (at - 1 + KINDS.length) % KINDS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? KINDS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (at + 1) % KINDS.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + KINDS.length) % KINDS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? KINDS.length - 1
+              : -1;
     if (to < 0) return;
     event.preventDefault();
     setTab(KINDS[to]!);
@@ -339,7 +351,9 @@ export function Dashboard({ onSignedOut }: Props) {
             >
               <div className={styles.panelHead}>
                 <p className={styles.summary} aria-live="polite">
-                  {loading ? ADMIN_LABELS.listLoading : adminListSummary(kind, count(data.rows.length), data.next !== null, q)}
+                  {loading
+                    ? ADMIN_LABELS.listLoading
+                    : adminListSummary(kind, count(data.rows.length), data.next !== null, q)}
                 </p>
                 <button
                   type="button"
@@ -504,7 +518,10 @@ function Table<K extends ListKind>({ kind, rows, busy, failed, onRetry, onDelete
         </td>
         <td className={styles.page}>{row.source_page}</td>
         <td className={styles.actions}>
-          <DeleteButton label={ADMIN_LABELS.deleteSignupOf(row.signup_type, row.email)} onClick={() => onDelete(row as RowOf[K])} />
+          <DeleteButton
+            label={ADMIN_LABELS.deleteSignupOf(row.signup_type, row.email)}
+            onClick={() => onDelete(row as RowOf[K])}
+          />
         </td>
       </tr>
     ));
@@ -536,7 +553,17 @@ function Table<K extends ListKind>({ kind, rows, busy, failed, onRetry, onDelete
 function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <button type="button" className={styles.deleteButton} onClick={onClick}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
       </svg>
       {ADMIN_LABELS.delete}
@@ -572,7 +599,17 @@ function PendingSummary({ kind, row }: { kind: ListKind; row: ContactRow | Signu
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
     </svg>
   );

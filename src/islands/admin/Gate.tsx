@@ -66,7 +66,16 @@ export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured
   return (
     <section className={styles.gate} aria-labelledby={`${id}-title`}>
       <div className={styles.gateMark} aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
           <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
         </svg>

@@ -23,7 +23,11 @@ interface Timing {
 }
 
 /** Outside a provider every tooltip shares this one. */
-const DEFAULT_TIMING: Timing = { delay: TOOLTIP_DELAY_MS, skipDelay: TOOLTIP_SKIP_DELAY_MS, lastClosed: { current: 0 } };
+const DEFAULT_TIMING: Timing = {
+  delay: TOOLTIP_DELAY_MS,
+  skipDelay: TOOLTIP_SKIP_DELAY_MS,
+  lastClosed: { current: 0 },
+};
 const TooltipTiming = createContext<Timing>(DEFAULT_TIMING);
 
 export function TooltipProvider({

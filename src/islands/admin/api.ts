@@ -31,7 +31,9 @@ export function isAbort(err: unknown): boolean {
 
 function noticeOf(body: unknown): Notice | undefined {
   const error = (body as ErrorAnswer | null | undefined)?.error;
-  return typeof error?.title === 'string' && typeof error.text === 'string' ? { title: error.title, text: error.text } : undefined;
+  return typeof error?.title === 'string' && typeof error.text === 'string'
+    ? { title: error.title, text: error.text }
+    : undefined;
 }
 
 /** fetch() that resolves only to a 2xx answer; anything else throws ApiError (or the AbortError). */
@@ -100,10 +102,7 @@ export async function withRetry<T>(read: () => Promise<T>, signal?: AbortSignal,
 // ── the calls ────────────────────────────────────────────────────────────────────────────────
 
 export type SessionState =
-  | { kind: 'admin' }
-  | { kind: 'anonymous'; demoKey?: string }
-  | { kind: 'unconfigured' }
-  | { kind: 'unreachable' };
+  { kind: 'admin' } | { kind: 'anonymous'; demoKey?: string } | { kind: 'unconfigured' } | { kind: 'unreachable' };
 
 /** Whether the browser holds a live session (the spec's "existing session goes straight in"). */
 export async function readSession(): Promise<SessionState> {
