@@ -32,7 +32,11 @@ function count(): void {
 }
 
 // npm 11 warns about this machine's `nodedir` setting on every npx call; the gates do not use it.
-const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
 delete env.npm_config_nodedir;
 
 rmSync(REPORTS, { recursive: true, force: true });
