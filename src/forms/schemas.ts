@@ -4,7 +4,8 @@
  * Each rule carries the key of the message it shows (src/messages.ts PROBLEMS); anything that is
  * not a form a browser could produce (wrong types, unknown fields) is a `badRequest`.
  */
-import { z } from 'astro/zod';
+// zod/mini: the same Zod 4 engine with a tree-shakable API, so the islands ship a fraction of it.
+import { z } from 'zod/mini';
 import { SIGNUP_TYPES, type ProblemKey } from '../messages.ts';
 import { isSameSitePath, SOURCE_PAGE_MAX } from './source-page.ts';
 
@@ -32,29 +33,29 @@ function text(missing: ProblemKey) {
 }
 
 function email(missing: ProblemKey) {
-  return text(missing)
-    .trim()
-    .min(1, missing)
-    .max(LIMITS.email, 'invalidEmail')
-    .regex(PRINTABLE_ASCII, 'invalidEmail')
-    .regex(EMAIL_FORMAT, 'invalidEmail');
-}
-
-function freeText(max: number, missing: ProblemKey) {
-  return (
-    text(missing)
-      .refine(storable, 'badRequest')
-      // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
-      // and count a line break as one character either way.
-      .overwrite((s) => s.replace(/\r\n?/g, '\n'))
-      .trim()
-      .min(1, missing)
-      .max(max, 'tooLong')
+  return text(missing).check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(LIMITS.email, 'invalidEmail'),
+    z.regex(PRINTABLE_ASCII, 'invalidEmail'),
+    z.regex(EMAIL_FORMAT, 'invalidEmail'),
   );
 }
 
-const sourcePage = z.string({ error: 'badRequest' }).refine(isSameSitePath, 'badRequest');
-const honeypot = z.string({ error: 'badRequest' }).max(1000, 'badRequest').optional();
+function freeText(max: number, missing: ProblemKey) {
+  return text(missing).check(
+    z.refine(storable, 'badRequest'),
+    // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
+    // and count a line break as one character either way.
+    z.overwrite((s) => s.replace(/\r\n?/g, '\n')),
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(max, 'tooLong'),
+  );
+}
+
+const sourcePage = z.string({ error: 'badRequest' }).check(z.refine(isSameSitePath, 'badRequest'));
+const honeypot = z.optional(z.string({ error: 'badRequest' }).check(z.maxLength(1000, 'badRequest')));
 
 export const signupSchema = z.strictObject(
   {
@@ -71,13 +72,14 @@ export const contactSchema = z.strictObject(
     name: freeText(LIMITS.name, 'missingInformation'),
     email: email('missingInformation'),
     // Optional: absent, null or blank all mean "no subject" (stored as NULL).
-    subject: z
-      .string({ error: 'badRequest' })
-      .refine(storable, 'badRequest')
-      .trim()
-      .max(LIMITS.subject, 'tooLong')
-      .nullish()
-      .transform((s) => s || null),
+    subject: z.pipe(
+      z.nullish(
+        z
+          .string({ error: 'badRequest' })
+          .check(z.refine(storable, 'badRequest'), z.trim(), z.maxLength(LIMITS.subject, 'tooLong')),
+      ),
+      z.transform((s) => s || null),
+    ),
     message: freeText(LIMITS.message, 'missingInformation'),
     source_page: sourcePage,
     [HONEYPOT_FIELD]: honeypot,
@@ -102,7 +104,7 @@ const PRIORITY: readonly ProblemKey[] = [
   'tooLong',
 ];
 
-function validate<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
+function validate<T>(schema: z.ZodMiniType<T>, input: unknown): Validation<T> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   let best: { problem: ProblemKey; field?: string } | undefined;
