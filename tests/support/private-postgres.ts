@@ -54,9 +54,12 @@ async function pg(bin: string, args: string[], timeoutMs = 90_000): Promise<stri
     return stdout + stderr;
   } catch (err) {
     const e = err as Error & { stdout?: string; stderr?: string };
-    throw new Error(`private PostgreSQL: ${bin} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`, {
-      cause: err,
-    });
+    throw new Error(
+      `private PostgreSQL: ${bin} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 
@@ -140,7 +143,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   try {
     // --no-sync: the cluster lives for one test; durability across a crash of the *server process*
     // (what the tests do) does not depend on it, only a power cut would.
-    await pg('initdb', ['-D', data, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    await pg('initdb', [
+      '-D',
+      data,
+      '--auth=trust',
+      '--username=postgres',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     await cluster.start();
   } catch (err) {
     await cluster.destroy();
