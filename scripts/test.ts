@@ -2,17 +2,25 @@
 //   type check (astro check) → lint → format → build → unit, content and function tests → browser tests
 // The closing line counts the tests that ran: "N passed, N failed".
 //   node scripts/test.ts browser   runs only the gates whose name contains "browser"
+//   node scripts/test.ts reliability   the reliability suite (npm run test:reliability)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const REPORTS = 'test-results';
-const steps: [name: string, cmd: string, args: string[]][] = [
+const steps: [name: string, cmd: string, args: string[], onlyWhenNamed?: boolean][] = [
   ['astro check', 'npx', ['astro', 'check', '--minimumFailingSeverity', 'warning']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['format', 'npx', ['prettier', '--check', '.']],
   ['build', 'npm', ['run', 'build']],
   ['unit, content and function tests', 'npx', ['vitest', 'run', ...report('unit')]],
   ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...report('e2e')]],
+  // `npm run test:reliability` (CI runs it after npm test, on the site npm test built).
+  [
+    'reliability tests',
+    'npx',
+    ['vitest', 'run', '--config', 'vitest.reliability.config.ts', ...report('reliability')],
+    true,
+  ],
 ];
 
 function report(name: string): string[] {
@@ -22,7 +30,7 @@ function report(name: string): string[] {
 let passed = 0;
 let failed = 0;
 function count(): void {
-  for (const name of ['unit', 'e2e']) {
+  for (const name of ['unit', 'e2e', 'reliability']) {
     const file = `${REPORTS}/${name}.json`;
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
@@ -44,8 +52,8 @@ mkdirSync(REPORTS, { recursive: true });
 const only = process.argv.slice(2);
 const started = Date.now();
 let exitCode = 0;
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
+for (const [name, cmd, args, onlyWhenNamed] of steps) {
+  if (only.length ? !only.some((o) => name.includes(o)) : onlyWhenNamed) continue;
   const t0 = Date.now();
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });

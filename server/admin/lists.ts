@@ -57,10 +57,22 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 }
 
+/**
+ * A cursor's timestamp: the exact form we write, and a real instant. The pattern alone lets through
+ * a 13th month or a 31st of February, which Postgres refuses with an error (a 500, not a 400).
+ */
+function isTimestamp(at: string): boolean {
+  if (!TIMESTAMP.test(at)) return false;
+  const date = new Date(`${at.slice(0, 23)}Z`);
+  return (
+    !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().slice(0, 19) === at.slice(0, 19)
+  );
+}
+
 export function decodeCursor(value: string): Cursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(value)) return undefined;
   const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  return at && TIMESTAMP.test(at) && parseId(id) && rest.length === 0 ? { at, id: id! } : undefined;
+  return at && isTimestamp(at) && parseId(id) && rest.length === 0 ? { at, id: id! } : undefined;
 }
 
 /** Text no search needs and Postgres may refuse: control characters (NUL above all), lone UTF-16 halves. */

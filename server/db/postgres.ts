@@ -2,8 +2,8 @@
 // driver for Neon URLs: single queries over HTTP (no connection to keep warm in a function),
 // transactions over a WebSocket session opened for that transaction only.
 import pg from 'pg';
-import { Client as NeonClient, neon } from '@neondatabase/serverless';
-import type { Db, QueryResult, Transaction } from './types.ts';
+import { Client as NeonClient, NeonDbError, neon } from '@neondatabase/serverless';
+import { DbUnavailableError, errorCode, type Db, type QueryResult, type Transaction } from './types.ts';
 
 /** Neon's hosts end in neon.tech (or neon.build for their staging). */
 export function isNeonUrl(url: string): boolean {
@@ -11,6 +11,42 @@ export function isNeonUrl(url: string): boolean {
     return /\.neon\.(tech|build)$/.test(new URL(url).hostname);
   } catch {
     return false;
+  }
+}
+
+/**
+ * `pg`'s own errors for a connection that could not be made or was lost: the server went away
+ * mid-query (a crash, a restart, an immediate shutdown), a closed client, a connect timeout. They
+ * carry no SQLSTATE, so isUnavailable() cannot tell them from a bug of ours; `unavailable()` makes
+ * them DbUnavailableError (503 with Retry-After, not 500). Neon's WebSocket client is a fork of
+ * `pg` and words them alike.
+ */
+const CONNECTION_ERRORS = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+]);
+
+/** Whether `err` says the database could not be reached, rather than that a statement failed. */
+function isConnectionError(err: unknown): err is Error {
+  if (!(err instanceof Error) || errorCode(err) !== undefined) return false;
+  // Neon's HTTP driver: the fetch itself failed (refused, reset, DNS); only then is sourceError set.
+  if (err instanceof NeonDbError) return err.sourceError !== undefined;
+  return CONNECTION_ERRORS.has(err.message);
+}
+
+/** Runs `work`, rethrowing a driver's connection error as DbUnavailableError (the cause kept). */
+async function unavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isConnectionError(err)) throw new DbUnavailableError(`database connection: ${err.message}`, { cause: err });
+    throw err;
   }
 }
 
@@ -56,18 +92,19 @@ export function pgDb(url: string): Db {
   pool.on('error', (err) => console.error('postgres pool: idle client error:', err.message));
   return {
     kind: 'pg',
-    query: async <T>(text: string, params: readonly unknown[] = []) =>
-      (await pool.query(text, [...params])) as unknown as QueryResult<T>,
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      let healthy = true;
-      try {
-        return await runTransaction(client, fn, () => (healthy = false));
-      } finally {
-        // A session whose ROLLBACK failed is in an unknown state: destroy it rather than pool it.
-        client.release(!healthy);
-      }
-    },
+    query: <T>(text: string, params: readonly unknown[] = []) =>
+      unavailable(async () => (await pool.query(text, [...params])) as unknown as QueryResult<T>),
+    transaction: (fn) =>
+      unavailable(async () => {
+        const client = await pool.connect();
+        let healthy = true;
+        try {
+          return await runTransaction(client, fn, () => (healthy = false));
+        } finally {
+          // A session whose ROLLBACK failed is in an unknown state: destroy it rather than pool it.
+          client.release(!healthy);
+        }
+      }),
     close: () => pool.end(),
   };
 }
@@ -76,18 +113,24 @@ export function neonDb(url: string): Db {
   const sql = neon(url);
   return {
     kind: 'neon',
-    query: async <T>(text: string, params: readonly unknown[] = []) => ({
-      rows: (await sql.query(text, [...params])) as T[],
-    }),
-    transaction: async (fn) => {
-      const client = new NeonClient(url);
-      await client.connect();
-      try {
-        return await runTransaction(client, fn);
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    },
+    query: <T>(text: string, params: readonly unknown[] = []) =>
+      unavailable(async () => ({ rows: (await sql.query(text, [...params])) as T[] })),
+    transaction: (fn) =>
+      unavailable(async () => {
+        const client = new NeonClient(url);
+        // A WebSocket that cannot be opened rejects with the socket's error event, not an Error: the
+        // database cannot be reached. A refusal by Postgres itself (e.g. a wrong password) keeps its code.
+        await client.connect().catch((err: unknown) => {
+          throw errorCode(err)
+            ? err
+            : new DbUnavailableError('database connection: no session could be opened', { cause: err });
+        });
+        try {
+          return await runTransaction(client, fn);
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      }),
     close: async () => undefined,
   };
 }

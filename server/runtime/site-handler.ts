@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
+import { SECURITY_HEADERS } from '../http.ts';
 
 export interface SiteOptions {
   /** Project root holding dist/, netlify.toml and netlify/functions/. */
@@ -70,7 +71,10 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
     try {
       pathname = decodeURIComponent(url.pathname);
     } catch {
-      return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response('Bad Request', {
+        status: 400,
+        headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
 
     const fnMatch = matchFunction(functions, url);
@@ -79,7 +83,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
       if (fn.methods && !fn.methods.includes(req.method)) {
         return Response.json(
           { error: { title: 'Method Not Allowed', text: `Use ${fn.methods.join(' or ')}.` } },
-          { status: 405, headers: { Allow: fn.methods.join(', '), 'Cache-Control': 'no-store' } },
+          { status: 405, headers: { ...SECURITY_HEADERS, Allow: fn.methods.join(', ') } },
         );
       }
       try {
@@ -88,7 +92,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
         console.error(`function ${fn.name} failed:`, err);
         return Response.json(
           { error: { title: 'Error', text: 'Something went wrong. Please try again.' } },
-          { status: 500, headers: { 'Cache-Control': 'no-store' } },
+          { status: 500, headers: SECURITY_HEADERS },
         );
       }
     }
@@ -96,7 +100,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return new Response('Method Not Allowed', {
         status: 405,
-        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+        headers: { ...SECURITY_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
       });
     }
 

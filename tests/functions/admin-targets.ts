@@ -28,7 +28,8 @@ function requestInit(init: SendInit): RequestInit {
   return { method: init.method ?? 'GET', headers: init.headers, body: init.body };
 }
 
-async function handlers(db: Db, label: string, cleanup: () => Promise<void>): Promise<AdminTarget> {
+/** The function modules in this process on the process's database; `db` is the test's own access. */
+export async function handlers(db: Db, label: string, cleanup: () => Promise<void>): Promise<AdminTarget> {
   process.env.ADMIN_KEY = TEST_ADMIN_KEY;
   const functions = await loadFunctions(join(process.cwd(), 'netlify', 'functions'));
   const origin = 'http://functions.test';

@@ -137,6 +137,10 @@ describe('list parameters', () => {
       'x',
       encodeCursor({ at: '2025-09-01', id: '1' }),
       encodeCursor({ at: cursor.at, id: '0' }),
+      // The right form, but no such instant (Postgres would refuse it with an error).
+      encodeCursor({ at: '2025-13-01T10:00:00.000000Z', id: '1' }),
+      encodeCursor({ at: '2025-02-31T10:00:00.000000Z', id: '1' }),
+      encodeCursor({ at: '0000-01-01T00:00:00.000000Z', id: '1' }),
       Buffer.from(`${cursor.at}|1|2`).toString('base64url'),
     ]) {
       expect(decodeCursor(bad)).toBeUndefined();

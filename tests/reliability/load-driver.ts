@@ -23,6 +23,9 @@ export interface Attempt {
   /** A plain post's 303 target. */
   location?: string;
   retryAfter?: string;
+  contentType?: string;
+  /** The answer's body. */
+  answer?: string;
   error?: string;
   /** ms since the run's clock started (performance.now()). */
   start: number;
@@ -140,8 +143,9 @@ export async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await res.arrayBuffer();
+    attempt.answer = await res.text();
     attempt.status = res.status;
+    attempt.contentType = res.headers.get('content-type') ?? undefined;
     attempt.location = res.headers.get('location') ?? undefined;
     attempt.retryAfter = res.headers.get('retry-after') ?? undefined;
   } catch (err) {
@@ -165,12 +169,16 @@ export interface LoadOptions {
   onAnswer?: (attempt: Attempt) => void;
   /** The client address of a request; default: a fresh one each, so the rate limit stays out of the way. */
   ip?: () => string;
+  /** A pause of each client between its requests (default none: back to back). */
+  thinkMs?: number;
   requestTimeoutMs?: number;
 }
 
 export interface LoadRun {
   attempts: Attempt[];
   elapsedMs: number;
+  /** The run's clock (performance.now() when it began): attempt times are relative to it. */
+  clock: number;
 }
 
 /** `clients` concurrent loops, each sending one request at a time until time, count or signal ends the run. */
@@ -187,10 +195,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
         const attempt = await send(base, next(), ip(), clock, options.requestTimeoutMs);
         attempts.push(attempt);
         onAnswer?.(attempt);
+        if (options.thinkMs) await new Promise((r) => setTimeout(r, options.thinkMs));
       }
     }),
   );
-  return { attempts, elapsedMs: performance.now() - clock };
+  return { attempts, elapsedMs: performance.now() - clock, clock };
 }
 
 // ── figures ──────────────────────────────────────────────────────────────────────────────────
@@ -244,18 +253,20 @@ export interface TableCheck {
 }
 
 /**
- * Compares the tables with the attempts. `unknown`: verdicts whose submission may or may not have
- * been stored (e.g. 'no answer' when the server was killed mid-request).
+ * Compares the tables with the attempts. `unknown`: the attempts whose submission may or may not
+ * have been stored, by verdict (e.g. 'no answer' when the server was killed mid-request) or by a
+ * test of each attempt.
  */
 export function checkTables(
   tables: Tables,
   attempts: readonly Attempt[],
-  unknown: readonly Verdict[] = [],
+  unknown: readonly Verdict[] | ((a: Attempt) => boolean) = [],
 ): TableCheck {
   const problems: string[] = [];
   const say = (text: string) => problems.length < 20 && problems.push(text);
   const ack = attempts.filter((a) => verdict(a) === 'acknowledged');
-  const maybe = attempts.filter((a) => unknown.includes(verdict(a)));
+  const isUnknown = typeof unknown === 'function' ? unknown : (a: Attempt) => unknown.includes(verdict(a));
+  const maybe = attempts.filter((a) => verdict(a) !== 'acknowledged' && isUnknown(a));
   let storedUnacknowledged = 0;
 
   // Sign-ups, by address (any case) and type.

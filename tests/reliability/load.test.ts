@@ -3,13 +3,16 @@
 // server on a fresh PostgreSQL database. No 5xx and no lost answer; every acknowledged submission
 // stored exactly once, as sent, and nothing else. Each request comes from its own address
 // (TRUST_PROXY=1, X-Forwarded-For), so the per-client limit does not shape the run; one more
-// client hammers from a single address meanwhile and must be limited (429 with Retry-After).
+// client hammers from a single address meanwhile and must be limited (429 with Retry-After) —
+// although it makes up a new first X-Forwarded-For hop each time: the server counts the last hop,
+// the one its own proxy adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../../server/db/client.ts';
 import { LIMITS } from '../../server/rate-limit.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
 import { readTables } from '../functions/targets.ts';
+import { freshIp } from '../functions/form-suite.ts';
 import { checkTables, countBy, describeCheck, mix, runLoad, summary, verdict } from './load-driver.ts';
 
 const SEED = Number(process.env.RELIABILITY_SEED || 20261108);
@@ -51,7 +54,7 @@ describe(`load on PostgreSQL: ${CLIENTS} concurrent clients for ${DURATION_MS / 
         durationMs: DURATION_MS,
         maxRequests: 60,
         next: mix({ seed: SEED + 1, contactShare: 0, duplicateShare: 0, formShare: 0 }),
-        ip: () => HAMMER_IP,
+        ip: () => `${freshIp()}, ${HAMMER_IP}`,
       }),
     ]);
     console.log(`load: ${summary(load)}`);
