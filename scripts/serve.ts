@@ -37,7 +37,7 @@ const purge = () =>
     console.error('rate-limit purge failed:', err instanceof Error ? err.message : err),
   );
 void purge();
-const purgeTimer = setInterval(purge, 60 * 60 * 1000).unref();
+const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 ensureLocalAdminKey(

@@ -50,8 +50,9 @@ function compile(from: string): { pattern: RegExp; names: string[] } {
 export async function loadNetlifyRules(netlifyConfigPath: string, headersFiles: string[] = []): Promise<NetlifyRules> {
   const h = await parseAllHeaders({ headersFiles, netlifyConfigPath, configHeaders: [], minimal: false });
   const r = await parseAllRedirects({ redirectsFiles: [], netlifyConfigPath, configRedirects: [], minimal: false });
-  const errors = [...h.errors, ...r.errors];
-  if (errors.length) throw new Error(`netlify.toml: ${errors.map((e) => String(e.message ?? e)).join('; ')}`);
+  const errors: unknown[] = [...h.errors, ...(r.errors as unknown[])];
+  if (errors.length)
+    throw new Error(`netlify.toml: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
   const redirects = (r.redirects as ParsedRedirect[]).map((rule) => {
     const from = rule.from ?? rule.path ?? '/';
     return { from, to: rule.to, status: rule.status ?? 301, force: rule.force ?? false, ...compile(from) };

@@ -221,7 +221,7 @@ describe('the dashboard', () => {
       panel(page, 'contacts').getByRole('button', { name: ADMIN_LABELS.exportCsv }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(CSV_FILE_NAMES.contacts);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = parseCsv(bytes.toString('utf8'));
     expect(csv[0]).toEqual(['id', 'name', 'email', 'subject', 'message', 'source_page', 'submitted_at']);
@@ -233,7 +233,7 @@ describe('the dashboard', () => {
       page.waitForEvent('download'),
       panel(page, 'contacts').getByRole('button', { name: ADMIN_LABELS.exportCsv }).click(),
     ]);
-    const allRows = parseCsv(readFileSync((await all.path())!, 'utf8')).slice(1);
+    const allRows = parseCsv(readFileSync(await all.path(), 'utf8')).slice(1);
     expect(allRows).toHaveLength(8);
     expect(allRows.find((r) => r[1] === 'Quoted Person')![4]).toBe(TRICKY_MESSAGE);
     expect(allRows.find((r) => r[1] === XSS_NAME)![3]).toBe('<i>hi</i>');
@@ -245,7 +245,7 @@ describe('the dashboard', () => {
       panel(page, 'signups').getByRole('button', { name: ADMIN_LABELS.exportCsv }).click(),
     ]);
     expect(signupsFile.suggestedFilename()).toBe(CSV_FILE_NAMES.signups);
-    expect(parseCsv(readFileSync((await signupsFile.path())!, 'utf8'))).toHaveLength(6);
+    expect(parseCsv(readFileSync(await signupsFile.path(), 'utf8'))).toHaveLength(6);
 
     // Nothing found: the spec's empty states, and exporting an empty list is 'No Data'.
     await search(page, 'zzz-nothing');

@@ -112,9 +112,9 @@ describe('article pages', () => {
     }
     expect(await page.locator('.related .card').count()).toBe(2);
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const types = ld.map((t) => JSON.parse(t)['@type']);
+    const types = ld.map((t) => (JSON.parse(t) as { '@type': string })['@type']);
     expect(types).toEqual(['Article', 'FAQPage']);
-    const article = JSON.parse(ld[0]!);
+    const article = JSON.parse(ld[0]!) as { timeRequired: string; wordCount: number };
     expect(article.timeRequired).toMatch(/^PT\d+M$/);
     expect(article.wordCount).toBeGreaterThanOrEqual(1200);
     await ctx.close();

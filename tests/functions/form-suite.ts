@@ -268,7 +268,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         const exactBody = JSON.stringify(exact);
         const ok = await post('/api/signups', exactBody + ' '.repeat(16 * 1024 - exactBody.length));
         expect(ok.status).toBe(201);
-        stored(exact as SignupRow);
+        stored(exact);
         await expectProblem(await post('/api/signups', base + ' '.repeat(16 * 1024 + 1 - base.length)), 413);
       });
 
@@ -342,7 +342,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
           method: 'POST',
           ip: freshIp(),
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...h },
-          body: new URLSearchParams(signup() as Record<string, string>).toString(),
+          body: new URLSearchParams(signup()).toString(),
         });
         expect(form.status).toBe(403);
       });
@@ -350,7 +350,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       it("accepts the site's configured origin, and a client that sends no Origin (not a browser)", async () => {
         const a = signup();
         expect((await post('/api/signups', a, { headers: { Origin: siteOrigin() } })).status).toBe(201);
-        stored(a as SignupRow);
+        stored(a);
         const b = signup();
         const res = await t.send('/api/signups', {
           method: 'POST',
@@ -359,7 +359,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
           body: JSON.stringify(b),
         });
         expect(res.status).toBe(201);
-        stored(b as SignupRow);
+        stored(b);
       });
 
       it('answers a filled honeypot with the normal success and stores nothing', async () => {
@@ -372,7 +372,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         // An empty honeypot (every real form sends one) is fine.
         const real = signup({ website: '' });
         expect((await post('/api/signups', real)).status).toBe(201);
-        stored({ email: real.email as string, signup_type: 'Updates', source_page: '/articles/hemp-vs-cotton' });
+        stored({ email: real.email, signup_type: 'Updates', source_page: '/articles/hemp-vs-cotton' });
       });
 
       it('limits a client to 10 sign-ups per 10 minutes: 429 with Retry-After, nothing stored', async () => {
@@ -381,19 +381,19 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
           const s = signup();
           const res = await post('/api/signups', s, { ip });
           expect(res.status).toBe(201);
-          stored(s as SignupRow);
+          stored(s);
         }
         const res = await post('/api/signups', signup(), { ip });
         const retryAfter = Number(res.headers.get('retry-after'));
         await expectProblem(res, 429, API_ERRORS.rateLimited);
         expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600).toBe(true);
         // A plain post from the same client goes back to its page with the notice.
-        const form = await postForm('/api/signups', signup() as Record<string, string>, { ip });
+        const form = await postForm('/api/signups', signup(), { ip });
         expect(form.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-updates-limited');
         // Another client is not affected.
         const other = signup();
         expect((await post('/api/signups', other)).status).toBe(201);
-        stored(other as SignupRow);
+        stored(other);
       });
 
       it('counts IPv6 clients per /64', async () => {
@@ -401,7 +401,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         for (let i = 1; i <= 10; i++) {
           const s = signup();
           expect((await post('/api/signups', s, { ip: `${prefix}::${i.toString(16)}` })).status).toBe(201);
-          stored(s as SignupRow);
+          stored(s);
         }
         const res = await post('/api/signups', signup(), { ip: `${prefix}:ffff:ffff:ffff:ffff` });
         expect(res.status).toBe(429);
@@ -409,12 +409,12 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
 
       it('answers plain form posts with 303 back to the page and the notice fragment', async () => {
         const s = signup({ signup_type: 'Movement' });
-        let res = await postForm('/api/signups', s as Record<string, string>);
+        let res = await postForm('/api/signups', s);
         expect(res.status).toBe(303);
         expectSecurityHeaders(res);
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-ok');
-        stored(s as SignupRow);
-        res = await postForm('/api/signups', s as Record<string, string>);
+        stored(s);
+        res = await postForm('/api/signups', s);
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-duplicate');
         res = await postForm('/api/signups', { ...(s as Record<string, string>), email: ' ' });
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-email-required');
@@ -432,7 +432,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
           method: 'POST',
           ip: freshIp(),
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
-          body: `${new URLSearchParams(signup() as Record<string, string>).toString()}&email=other%40example.com`,
+          body: `${new URLSearchParams(signup()).toString()}&email=other%40example.com`,
         });
         expect(twice.status).toBe(400);
       });
@@ -455,14 +455,14 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         const statuses = answers.map((r) => r.status).sort();
         expect(statuses.filter((x) => x === 201)).toHaveLength(1);
         expect(statuses.filter((x) => x === 409)).toHaveLength(49);
-        stored(s as SignupRow);
+        stored(s);
       });
 
       it('stores all of 200 concurrent distinct sign-ups', async () => {
         const many = Array.from({ length: 200 }, (_, i) => signup({ signup_type: SIGNUP_TYPES[i % 3] }));
         const answers = await Promise.all(many.map((s) => post('/api/signups', s)));
         expect(answers.map((r) => r.status)).toEqual(Array(200).fill(201));
-        many.forEach((s) => stored(s as SignupRow));
+        many.forEach((s) => stored(s));
       });
     });
 
@@ -552,7 +552,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
 
       it('answers plain form posts with 303 to /contact and the notice fragment', async () => {
         const c = contact({ subject: '' });
-        let res = await postForm('/api/contact', c as Record<string, string>);
+        let res = await postForm('/api/contact', c);
         expect(res.status).toBe(303);
         expect(res.headers.get('location')).toBe('/contact#contact-ok');
         storedContact(c);
@@ -565,7 +565,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       it('sends an over-size plain post back to its page as Too Long (a long message in a non-Latin script)', async () => {
         // 5,000 characters of Cyrillic are valid, but percent-encoded they are ~30 KB: over the limit.
         const c = contact({ message: 'ж'.repeat(5000) });
-        const res = await postForm('/api/contact', c as Record<string, string>, {
+        const res = await postForm('/api/contact', c, {
           headers: { Referer: `${t.origin}/contact` },
         });
         expect(res.status).toBe(303);

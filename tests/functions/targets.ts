@@ -35,7 +35,7 @@ function requestInit(init: SendInit): RequestInit {
     headers: init.headers,
     body: init.body,
     ...(streaming ? { duplex: 'half' } : {}),
-  } as RequestInit;
+  };
 }
 
 const ROUTES: Record<string, (req: Request, context: { ip: string }) => Response | Promise<Response>> = {

@@ -819,7 +819,7 @@ export function adminRequest(
       type ??= 'application/json';
       break;
     case 'form':
-      body = utf8(new URLSearchParams({ key: typeof key === 'string' ? key : String(key) }).toString());
+      body = utf8(new URLSearchParams({ key: typeof key === 'string' ? key : JSON.stringify(key) }).toString());
       type ??= 'application/x-www-form-urlencoded';
       break;
     case 'json-value':

@@ -37,8 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

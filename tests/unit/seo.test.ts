@@ -149,6 +149,6 @@ describe('JSON-LD', () => {
   it('serialises safely inside a script element', () => {
     const s = serializeJsonLd({ headline: '</script><script>alert(1)</script>' });
     expect(s).not.toContain('</script>');
-    expect(JSON.parse(s).headline).toBe('</script><script>alert(1)</script>');
+    expect((JSON.parse(s) as { headline: string }).headline).toBe('</script><script>alert(1)</script>');
   });
 });
