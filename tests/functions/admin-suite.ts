@@ -53,7 +53,14 @@ async function expectProblem(res: Response, status: number, notice?: Notice): Pr
   if (notice) expect(body.error).toEqual(notice);
 }
 
-export function adminSuite(start: () => Promise<AdminTarget>): void {
+/**
+ * `inProcess: false` (the server over HTTP) leaves out the configuration tests: they change this
+ * process's environment, which a separate server process does not see.
+ */
+export function adminSuite(
+  start: () => Promise<AdminTarget>,
+  { inProcess = true }: { inProcess?: boolean } = {},
+): void {
   let t: AdminTarget;
   let cookie: string;
 
@@ -574,62 +581,60 @@ export function adminSuite(start: () => Promise<AdminTarget>): void {
 
   // ── configuration (in-process targets: the test controls the environment) ──────────────────
 
-  describe('configuration', () => {
-    it('fails closed without ADMIN_KEY, or with one under 16 characters: 503 "Admin is not configured"', async (ctx) => {
-      if (!t.inProcess) return ctx.skip();
-      const saved = process.env.ADMIN_KEY;
-      try {
-        for (const value of [undefined, 'short-key']) {
-          if (value === undefined) delete process.env.ADMIN_KEY;
-          else process.env.ADMIN_KEY = value;
-          for (const [method, path] of [['GET', '/api/admin/session'], ['POST', '/api/admin/session'], ...GUARDED]) {
-            const res = await send(method!, path!, {
-              cookie,
-              headers: { 'Content-Type': 'application/json' },
-              body: method === 'POST' ? JSON.stringify({ key: value ?? '' }) : undefined,
-            });
-            await expectProblem(res, 503, ADMIN_NOTICES.notConfigured);
+  if (inProcess)
+    describe('configuration', () => {
+      it('fails closed without ADMIN_KEY, or with one under 16 characters: 503 "Admin is not configured"', async () => {
+        const saved = process.env.ADMIN_KEY;
+        try {
+          for (const value of [undefined, 'short-key']) {
+            if (value === undefined) delete process.env.ADMIN_KEY;
+            else process.env.ADMIN_KEY = value;
+            for (const [method, path] of [['GET', '/api/admin/session'], ['POST', '/api/admin/session'], ...GUARDED]) {
+              const res = await send(method!, path!, {
+                cookie,
+                headers: { 'Content-Type': 'application/json' },
+                body: method === 'POST' ? JSON.stringify({ key: value ?? '' }) : undefined,
+              });
+              await expectProblem(res, 503, ADMIN_NOTICES.notConfigured);
+            }
           }
+        } finally {
+          process.env.ADMIN_KEY = saved;
         }
-      } finally {
-        process.env.ADMIN_KEY = saved;
-      }
-      expect((await get('/api/admin/stats')).status).toBe(200);
-    });
+        expect((await get('/api/admin/stats')).status).toBe(200);
+      });
 
-    it('ends every session when the key changes', async (ctx) => {
-      if (!t.inProcess) return ctx.skip();
-      const saved = process.env.ADMIN_KEY;
-      try {
-        process.env.ADMIN_KEY = `${saved}-rotated`;
-        await expectProblem(await get('/api/admin/stats'), 401);
-      } finally {
-        process.env.ADMIN_KEY = saved;
-      }
-      expect((await get('/api/admin/stats')).status).toBe(200);
-    });
+      it('ends every session when the key changes', async () => {
+        const saved = process.env.ADMIN_KEY;
+        try {
+          process.env.ADMIN_KEY = `${saved}-rotated`;
+          await expectProblem(await get('/api/admin/stats'), 401);
+        } finally {
+          process.env.ADMIN_KEY = saved;
+        }
+        expect((await get('/api/admin/stats')).status).toBe(200);
+      });
 
-    it('shows the key on the gate only in local demo mode, and only while it is the key in force', async (ctx) => {
-      if (!t.inProcess) return ctx.skip();
-      try {
-        enableLocalDemo(TEST_ADMIN_KEY);
+      it('shows the key on the gate only in local demo mode, and only while it is the key in force', async () => {
+        try {
+          enableLocalDemo(TEST_ADMIN_KEY);
+          expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+            error: ADMIN_NOTICES.sessionRequired,
+            demoKey: TEST_ADMIN_KEY,
+          });
+          // A signed-in answer never carries it.
+          expect(await (await get('/api/admin/session')).json()).toEqual({ role: 'admin' });
+          process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
+          expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+            error: ADMIN_NOTICES.sessionRequired,
+          });
+        } finally {
+          disableLocalDemo();
+          process.env.ADMIN_KEY = TEST_ADMIN_KEY;
+        }
         expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
           error: ADMIN_NOTICES.sessionRequired,
-          demoKey: TEST_ADMIN_KEY,
         });
-        // A signed-in answer never carries it.
-        expect(await (await get('/api/admin/session')).json()).toEqual({ role: 'admin' });
-        process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
-        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
-          error: ADMIN_NOTICES.sessionRequired,
-        });
-      } finally {
-        disableLocalDemo();
-        process.env.ADMIN_KEY = TEST_ADMIN_KEY;
-      }
-      expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
-        error: ADMIN_NOTICES.sessionRequired,
       });
     });
-  });
 }
