@@ -5,16 +5,15 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { startServer, type RunningServer } from '../tests/support/server.ts';
+import { createPgDatabase } from '../tests/support/db.ts';
 import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './bench/page-weight.ts';
 import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './bench/lighthouse.ts';
 import { load, loadTable, startBareServer, type Load } from './bench/functions.ts';
 import { buildTable, generatedArticles, realArticles, timeBuild } from './bench/scale.ts';
 
 const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin').split(','));
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
 ];
@@ -34,21 +33,6 @@ function rootWithReference(): string {
   for (const name of ['netlify.toml', 'netlify', 'server', 'src', 'scripts', 'node_modules', 'package.json'])
     symlinkSync(resolve(name), join(root, name));
   return root;
-}
-
-async function withPostgresDb<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `rt_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = '/' + name;
-    return await fn(url.href);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
 }
 
 async function main(): Promise<void> {
@@ -113,7 +97,14 @@ async function main(): Promise<void> {
           }
         };
         if (backend.startsWith('PGlite')) await run({});
-        else await withPostgresDb((url) => run({ DATABASE_URL: url }));
+        else {
+          const temp = await createPgDatabase();
+          try {
+            await run({ DATABASE_URL: temp.url });
+          } finally {
+            await temp.drop();
+          }
+        }
       }
       print('## 3. Functions through the `npm start` server (50 connections, 10 s, autocannon)\n');
       print(loadTable(rows, reference) + '\n');

@@ -16,7 +16,7 @@ function liveRegion(role: 'status' | 'alert'): HTMLElement {
   el.setAttribute('role', role);
   el.setAttribute('aria-live', role === 'alert' ? 'assertive' : 'polite');
   el.setAttribute('aria-atomic', 'true');
-  el.className = styles.srOnly!;
+  el.className = 'visually-hidden'; // the site-wide class in src/styles/global.css
   return el;
 }
 

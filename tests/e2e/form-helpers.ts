@@ -2,13 +2,10 @@
 // TRUST_PROXY so each browser context is its own client for the rate limit), contexts, the
 // hydration signal, toasts and reading the database after the server stops.
 import { expect } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { removeDir } from '../support/db.ts';
-import { readTables } from '../functions/targets.ts';
-import type { Tables } from '../functions/form-suite.ts';
+// Reading a stopped server's embedded database is shared with the function tests.
+export { finalTables } from '../functions/targets.ts';
 import type { Notice } from '../../src/messages.ts';
 
 export async function startFormServer(): Promise<RunningServer> {
@@ -61,16 +58,4 @@ export async function countPosts(page: Page, path: string): Promise<() => number
     if (req.method() === 'POST' && new URL(req.url()).pathname === path) n++;
   });
   return () => n;
-}
-
-/** Stops the server and reads its embedded database directly. */
-export async function finalTables(server: RunningServer): Promise<Tables> {
-  await server.stop('SIGTERM', { keepData: true });
-  const db = await pgliteDb(join(server.dataDir, 'pglite'));
-  try {
-    return await readTables(db);
-  } finally {
-    await db.close();
-    removeDir(server.dataDir);
-  }
 }

@@ -8,7 +8,7 @@ import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
-import { startServer } from '../support/server.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
 import { NEON_LIKE_URL, startNeonHttp } from '../support/neon-http.ts';
 import {
@@ -106,6 +106,18 @@ function httpSend(base: string): Target['send'] {
     });
 }
 
+/** Stops a server on its embedded PGlite and reads that database directly (then removes it). */
+export async function finalTables(server: RunningServer): Promise<Tables> {
+  await server.stop('SIGTERM', { keepData: true });
+  const db = await pgliteDb(join(server.dataDir, 'pglite'));
+  try {
+    return await readTables(db);
+  } finally {
+    await db.close();
+    removeDir(server.dataDir);
+  }
+}
+
 /**
  * The server on its embedded PGlite. The database belongs to the server process while it runs
  * (one process per data directory), so the tables are read after it stops.
@@ -115,16 +127,7 @@ export async function serverOnPglite(): Promise<Target> {
   return {
     origin: server.url,
     send: httpSend(server.url),
-    finish: async () => {
-      await server.stop('SIGTERM', { keepData: true });
-      const db = await pgliteDb(join(server.dataDir, 'pglite'));
-      try {
-        return await readTables(db);
-      } finally {
-        await db.close();
-        removeDir(server.dataDir);
-      }
-    },
+    finish: () => finalTables(server),
   };
 }
 
