@@ -2,10 +2,10 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
-import { siteOrigin } from './src/site.ts';
+import { siteOrigin } from './src/shared/site-origin.ts';
 
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
-const site = siteOrigin();
+const site = siteOrigin(process.env);
 
 export default defineConfig({
   site,

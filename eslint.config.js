@@ -25,6 +25,56 @@ export default defineConfig(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  // The one import rule (README, "Project layout"): src/shared/ is the isomorphic layer (no DOM, no
+  // node:), and the server and the browser islands meet only there, never importing each other.
+  {
+    files: ['server/**', 'netlify/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/islands/**', '**/src/components/**', '**/src/layouts/**', '**/src/pages/**'],
+              message: 'Server code imports browser-side code only through src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/islands/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/netlify/**'], message: 'Islands reach the server only through src/shared/.' },
+            { group: ['node:*'], message: 'Islands run in the browser: no node: modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/shared/ runs in the browser too: no node: modules.' },
+            {
+              group: ['../*', 'react', 'react-dom', 'react-dom/*'],
+              message: 'src/shared/ imports only itself and zod.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer'],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
 );

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser and HTTP tests against the built site served by scripts/serve.ts.
+// Browser and HTTP tests against the built site served by server/serve.ts.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],

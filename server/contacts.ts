@@ -1,9 +1,9 @@
 // Contact messages from /contact.
-import { CONTACT } from '../src/messages.ts';
-import { validateContact, type ContactData } from '../src/forms/schemas.ts';
-import { contactFragment } from '../src/forms/notices.ts';
+import { CONTACT } from '../src/shared/messages.ts';
+import { validateContact, type ContactData } from '../src/shared/form-schemas.ts';
+import { contactFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';
-import { LIMITS } from './rate-limit.ts';
+import { RATE_LIMITS } from './rate-limit.ts';
 import type { FormEndpoint } from './forms.ts';
 
 export async function storeContact(db: Queryable, contact: ContactData): Promise<'created'> {
@@ -16,7 +16,7 @@ export async function storeContact(db: Queryable, contact: ContactData): Promise
 
 export const contactEndpoint: FormEndpoint<ContactData> = {
   name: 'contact',
-  limit: LIMITS.contact,
+  limit: RATE_LIMITS.contact,
   validate: validateContact,
   store: storeContact,
   fragment: (_fields, outcome) => contactFragment(outcome),

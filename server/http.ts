@@ -1,9 +1,9 @@
 // HTTP plumbing shared by the functions: answers with security headers, the same-site check,
 // and reading a bounded JSON or urlencoded body.
-import { API_ERRORS, PROBLEMS, type Notice } from '../src/messages.ts';
-import { siteOrigin } from '../src/site.ts';
+import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages.ts';
+import { siteOrigin } from '../src/shared/site-origin.ts';
 
-/** Bodies over 16 KiB are refused (DECISIONS.md): the largest valid form is about 10 KiB of JSON. */
+/** Bodies over 16 KiB are refused (README, "Decisions"): the largest valid form is about 10 KiB of JSON. */
 export const BODY_LIMIT = 16 * 1024;
 
 /**
@@ -34,8 +34,9 @@ export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: location } });
 }
 
+/** 405 with `Allow`: the one way every endpoint (and the server for a routed function) refuses a method. */
 export function methodNotAllowed(allow: readonly string[]): Response {
-  return problem(405, API_ERRORS.methodNotAllowed, { Allow: allow.join(', ') });
+  return problem(405, methodNotAllowedNotice(allow), { Allow: allow.join(', ') });
 }
 
 /**
@@ -51,7 +52,11 @@ export function isSameSite(req: Request, extraOrigins: readonly string[] = []): 
     const fetchSite = req.headers.get('sec-fetch-site');
     return fetchSite === null || fetchSite === 'same-origin' || fetchSite === 'none';
   }
-  const allowed = new Set([new URL(req.url).origin, siteOrigin(), ...extraOrigins.map((o) => o.replace(/\/+$/, ''))]);
+  const allowed = new Set([
+    new URL(req.url).origin,
+    siteOrigin(process.env),
+    ...extraOrigins.map((o) => o.replace(/\/+$/, '')),
+  ]);
   return allowed.has(origin);
 }
 

@@ -8,17 +8,17 @@
 import { createHmac } from 'node:crypto';
 import type { Db, Queryable } from './db/client.ts';
 
-export interface Limit {
+export interface RateLimit {
   bucket: string;
   /** Requests allowed per window. */
   max: number;
   windowSeconds: number;
 }
 
-export const LIMITS = {
+export const RATE_LIMITS = {
   signups: { bucket: 'signups', max: 10, windowSeconds: 600 },
   contact: { bucket: 'contact', max: 5, windowSeconds: 600 },
-} as const satisfies Record<string, Limit>;
+} as const satisfies Record<string, RateLimit>;
 
 /** Rows older than this are purged; well under the 24 hours the privacy page promises. */
 export const RETENTION_SECONDS = 3600;
@@ -74,7 +74,7 @@ export async function clientHash(db: Db, ip: string): Promise<string> {
 }
 
 /** Counts one request of `ip` against `limit` and says whether it may proceed. */
-export async function hit(db: Db, limit: Limit, ip: string): Promise<RateDecision> {
+export async function hit(db: Db, limit: RateLimit, ip: string): Promise<RateDecision> {
   const client = await clientHash(db, ip);
   const { rows } = await db.query<{ hits: number; retry_after: number }>(
     `INSERT INTO rate_limit_hits (bucket, client_hash, window_start)

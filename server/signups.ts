@@ -1,9 +1,9 @@
 // E-mail sign-ups (Updates, Newsletter, Movement): one per address and type, case-insensitively.
-import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/messages.ts';
-import { validateSignup, type SignupData } from '../src/forms/schemas.ts';
-import { signupFragment } from '../src/forms/notices.ts';
+import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages.ts';
+import { validateSignup, type SignupData } from '../src/shared/form-schemas.ts';
+import { signupFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';
-import { LIMITS } from './rate-limit.ts';
+import { RATE_LIMITS } from './rate-limit.ts';
 import type { FormEndpoint } from './forms.ts';
 
 /**
@@ -26,7 +26,7 @@ function isSignupType(value: unknown): value is SignupType {
 
 export const signupEndpoint: FormEndpoint<SignupData> = {
   name: 'signups',
-  limit: LIMITS.signups,
+  limit: RATE_LIMITS.signups,
   validate: validateSignup,
   store: storeSignup,
   fragment: (fields, outcome) => {

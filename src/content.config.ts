@@ -104,7 +104,7 @@ const stories = defineCollection({
     z.strictObject({
       /** Headline of the story page and its home card. */
       title: z.string().min(5).max(100),
-      /** The card's one-line description (spec §2, story cards). */
+      /** The card's one-line description. */
       tagline: z.string().min(10).max(120),
       /** Meta description and RSS text (50-200 characters). */
       excerpt: z.string().min(50).max(200),

@@ -3,12 +3,11 @@
  * values; no other file repeats a brand literal.
  */
 
-/** Where the site is served. Build-time: SITE_URL, else Netlify's URL, else the local server. */
-export const LOCAL_ORIGIN = 'http://localhost:8888';
+import { siteOrigin as originFrom } from './shared/site-origin.ts';
 
+/** TEMPORARY: pages move to Astro.site (issue 11); then this goes. */
 export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
-  const raw = env.SITE_URL || env.URL || LOCAL_ORIGIN;
-  return raw.replace(/\/+$/, '');
+  return originFrom(env);
 }
 
 export const SITE = {
@@ -57,7 +56,7 @@ export const NAV: readonly NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
-/** Footer link columns (spec §2, "Shared footer"). */
+/** Footer link columns. */
 export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[] }[] = [
   {
     title: 'Discover',
@@ -95,7 +94,7 @@ export const ARTICLE_SECTIONS = ['Sustainable Fashion', 'Sustainable Materials']
 /** Words a reader gets through in a minute; reading time is derived from the body with it. */
 export const WORDS_PER_MINUTE = 200;
 
-/** Static pages of the sitemap (spec §9). Articles and stories are added from the collections. */
+/** Static pages of the sitemap. Articles and stories are added from the collections. */
 export const STATIC_PAGES = [
   { path: '/', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
   { path: '/articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },

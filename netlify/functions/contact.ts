@@ -1,9 +1,9 @@
 // POST /api/contact {name, email, subject?, message, source_page}: see server/forms.ts.
 import type { Config } from '@netlify/functions';
-import { handleFormPost, type FormContext } from '../../server/forms.ts';
+import { formHandler } from '../../server/forms.ts';
 import { contactEndpoint } from '../../server/contacts.ts';
 
-export default (req: Request, context: FormContext): Promise<Response> => handleFormPost(req, context, contactEndpoint);
+export default formHandler(contactEndpoint);
 
 export const config: Config = {
   path: '/api/contact',

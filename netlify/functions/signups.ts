@@ -1,9 +1,9 @@
 // POST /api/signups {email, signup_type, source_page}: see server/forms.ts for the answers.
 import type { Config } from '@netlify/functions';
-import { handleFormPost, type FormContext } from '../../server/forms.ts';
+import { formHandler } from '../../server/forms.ts';
 import { signupEndpoint } from '../../server/signups.ts';
 
-export default (req: Request, context: FormContext): Promise<Response> => handleFormPost(req, context, signupEndpoint);
+export default formHandler(signupEndpoint);
 
 export const config: Config = {
   path: '/api/signups',

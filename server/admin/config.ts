@@ -28,7 +28,7 @@ export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefin
   return key;
 }
 
-/** Puts `key` in force for this process and marks it as local demo mode (scripts/serve.ts only). */
+/** Puts `key` in force for this process and marks it as local demo mode (server/serve.ts only). */
 export function enableLocalDemo(key: string): void {
   process.env.ADMIN_KEY = key;
   (globalThis as DemoHolder)[DEMO] = key;

@@ -1,7 +1,7 @@
 // Erasure on request (GDPR art. 17): deletes one contact submission or sign-up. The log line names
 // the kind and id only, never the person.
 import type { Queryable } from '../db/client.ts';
-import type { ListKind } from '../../src/islands/admin/contract.ts';
+import type { ListKind } from '../../src/shared/admin-api.ts';
 import { LISTS } from './lists.ts';
 
 /** Deletes the row; false when there was none. `id` must come from parseId(). */

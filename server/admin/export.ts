@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/client.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../csv.ts';
 import { SECURITY_HEADERS } from '../http.ts';
-import { CSV_FILE_NAMES, type ListKind } from '../../src/islands/admin/contract.ts';
+import { CSV_FILE_NAMES, type ListKind } from '../../src/shared/admin-api.ts';
 import { LISTS, readBatch } from './lists.ts';
 
 export const EXPORT_BATCH = 2000;

@@ -1,6 +1,6 @@
 // The dashboard's two lists: newest first (submitted_at, then id, descending), in pages found by
 // keyset (the last row's position, not an OFFSET, so page 1,000 costs what page 1 does), optionally
-// filtered by a case-insensitive substring of the fields spec §5 names:
+// filtered by a case-insensitive substring of the fields the spec names:
 //   contacts: name, email or subject        sign-ups: email, signup_type or source_page
 // The search runs on each table's `search_text` (migration 002: those fields lowercased, one per
 // line) as `LIKE lower('%text%')`, served by a trigram index where pg_trgm exists.
@@ -12,7 +12,7 @@ import {
   type ListKind,
   type Page,
   type RowOf,
-} from '../../src/islands/admin/contract.ts';
+} from '../../src/shared/admin-api.ts';
 
 interface ListSpec {
   table: string;

@@ -1,10 +1,11 @@
 // What each admin function does once endpoint.ts has let the request through. The files in
 // netlify/functions/admin-*.ts only mount these on their paths.
-import { ADMIN_NOTICES, adminLockedOut } from '../../src/messages.ts';
-import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/islands/admin/contract.ts';
+import { ADMIN_NOTICES, adminLockedOut } from '../../src/shared/messages.ts';
+import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/shared/admin-api.ts';
 import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
 import { demoKey } from './config.ts';
-import { adminFunction, type AdminHandler } from './endpoint.ts';
+import type { ApiHandler } from '../endpoint.ts';
+import { adminFunction } from './endpoint.ts';
 import { eraseRow } from './erase.ts';
 import { exportCsv } from './export.ts';
 import { listPage, parseId, parseListQuery } from './lists.ts';
@@ -27,7 +28,7 @@ const ADMIN: SessionInfo = { role: 'admin' };
  *   POST    {key}: 200 {role: "admin"} and the session cookie; 401 wrong key; 429 when locked out
  *   DELETE  ends the session: 204, and the cookie is cleared
  */
-export const sessionHandler: AdminHandler = adminFunction({
+export const sessionHandler: ApiHandler = adminFunction({
   name: 'admin-session',
   requireSession: false,
   routes: {
@@ -68,13 +69,13 @@ export const sessionHandler: AdminHandler = adminFunction({
 });
 
 /** GET /api/admin/stats */
-export const statsHandler: AdminHandler = adminFunction({
+export const statsHandler: ApiHandler = adminFunction({
   name: 'admin-stats',
   routes: { GET: async ({ db }) => json(200, await readStats(db)) },
 });
 
 /** GET /api/admin/{contacts,signups}?q=&cursor=&limit= */
-export function listHandler(kind: ListKind): AdminHandler {
+export function listHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}`,
     routes: {
@@ -88,7 +89,7 @@ export function listHandler(kind: ListKind): AdminHandler {
 }
 
 /** GET /api/admin/{contacts,signups}.csv?q= */
-export function exportHandler(kind: ListKind): AdminHandler {
+export function exportHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}-csv`,
     routes: {
@@ -102,7 +103,7 @@ export function exportHandler(kind: ListKind): AdminHandler {
 }
 
 /** DELETE /api/admin/{contacts,signups}/:id: 204, or 404 when there is no such row. */
-export function eraseHandler(kind: ListKind): AdminHandler {
+export function eraseHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}-erase`,
     routes: {

@@ -1,8 +1,8 @@
-// Spec §9's stat cards, counted by the database in one statement.
+// The stat cards, counted by the database in one statement.
 import type { Queryable } from '../db/client.ts';
-import type { Stats } from '../../src/islands/admin/contract.ts';
+import type { Stats } from '../../src/shared/admin-api.ts';
 
-/** "This Week": sign-ups of the last 7 × 24 hours (DECISIONS.md). */
+/** "This Week": sign-ups of the last 7 × 24 hours (README, "Decisions"). */
 export const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 export async function readStats(db: Queryable): Promise<Stats> {

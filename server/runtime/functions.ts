@@ -5,18 +5,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import type { Context } from '@netlify/functions';
 
 export type NetlifyHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
 
-/** The part of Netlify's Context our functions rely on (a subset of @netlify/functions' Context). */
-export interface FunctionContext {
-  ip: string;
-  params: Record<string, string>;
-  requestId: string;
-  site: { url: string; name: string };
-  deploy: { context: string };
-  waitUntil: (promise: Promise<unknown>) => void;
-}
+/** The part of Netlify's Context that `npm start` provides to the functions it mounts. */
+export type FunctionContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'waitUntil'> & {
+  site: Pick<Context['site'], 'url' | 'name'>;
+  deploy: Pick<Context['deploy'], 'context'>;
+};
 
 export interface MountedFunction {
   name: string;
@@ -42,7 +39,7 @@ export async function loadFunctions(dir: string): Promise<MountedFunction[]> {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
     if (typeof mod.default !== 'function') throw new Error(`${file}: no default export handler`);
     const paths = mod.config?.path;
-    // A scheduled function has no route; scripts/serve.ts runs its work on its own timer.
+    // A scheduled function has no route; server/serve.ts runs its work on its own timer.
     if (!paths && mod.config?.schedule) continue;
     if (!paths) throw new Error(`${file}: config.path is required (functions are routed by path)`);
     const methods = mod.config?.method;

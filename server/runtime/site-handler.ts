@@ -1,10 +1,10 @@
 // The whole site as one fetch handler: functions, netlify.toml redirects and headers, the built
-// static files, and the 404 page. scripts/serve.ts puts it on a port; tests call it directly.
+// static files, and the 404 page. server/serve.ts puts it on a port; tests call it directly.
 import { join } from 'node:path';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
-import { SECURITY_HEADERS } from '../http.ts';
+import { SECURITY_HEADERS, methodNotAllowed } from '../http.ts';
 
 export interface SiteOptions {
   /** Project root holding dist/, netlify.toml and netlify/functions/. */
@@ -81,10 +81,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
     if (fnMatch) {
       const { fn, params } = fnMatch;
       if (fn.methods && !fn.methods.includes(req.method)) {
-        return Response.json(
-          { error: { title: 'Method Not Allowed', text: `Use ${fn.methods.join(' or ')}.` } },
-          { status: 405, headers: { ...SECURITY_HEADERS, Allow: fn.methods.join(', ') } },
-        );
+        return methodNotAllowed(fn.methods);
       }
       try {
         return await fn.handler(req, makeContext(ip, params, siteUrl));

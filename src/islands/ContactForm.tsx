@@ -2,9 +2,9 @@
 // posting to /api/contact at build time; hydrated, it validates with the shared schema, shows
 // 'Sending...' and the spec's toasts, clears itself on success and keeps everything on failure.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CONTACT, LABELS, PROBLEMS } from '../messages.ts';
-import { LIMITS, validateContact } from '../forms/schemas.ts';
-import { contactFragment, contactNotices } from '../forms/notices.ts';
+import { CONTACT, LABELS, PROBLEMS } from '../shared/messages.ts';
+import { FIELD_LIMITS, validateContact } from '../shared/form-schemas.ts';
+import { contactFragment, contactNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
 import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
@@ -75,7 +75,7 @@ export default function ContactForm({ sourcePage }: Props) {
     } else if (result.kind === 'rejected') {
       notify(result.notice, 'error');
     } else {
-      // Spec §8: any failure to store reads the same.
+      // any failure to store reads the same.
       notify(CONTACT.failure, 'error');
     }
   }
@@ -107,7 +107,7 @@ export default function ContactForm({ sourcePage }: Props) {
             name="name"
             type="text"
             autoComplete="name"
-            maxLength={LIMITS.name}
+            maxLength={FIELD_LIMITS.name}
             required
             defaultValue=""
             {...invalidProps('name')}
@@ -123,7 +123,7 @@ export default function ContactForm({ sourcePage }: Props) {
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
-            maxLength={LIMITS.email}
+            maxLength={FIELD_LIMITS.email}
             required
             defaultValue=""
             {...invalidProps('email')}
@@ -136,7 +136,7 @@ export default function ContactForm({ sourcePage }: Props) {
             id="contact-subject"
             name="subject"
             type="text"
-            maxLength={LIMITS.subject}
+            maxLength={FIELD_LIMITS.subject}
             defaultValue=""
             {...invalidProps('subject')}
           />
@@ -148,7 +148,7 @@ export default function ContactForm({ sourcePage }: Props) {
             id="contact-message"
             name="message"
             rows={6}
-            maxLength={LIMITS.message}
+            maxLength={FIELD_LIMITS.message}
             required
             defaultValue=""
             {...invalidProps('message')}

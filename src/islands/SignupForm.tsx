@@ -12,9 +12,9 @@ import {
   SIGNUP_FAILURE_FALLBACK,
   type Notice,
   type Placement,
-} from '../messages.ts';
-import { LIMITS, validateSignup } from '../forms/schemas.ts';
-import { signupFragment, signupNotices } from '../forms/notices.ts';
+} from '../shared/messages.ts';
+import { FIELD_LIMITS, validateSignup } from '../shared/form-schemas.ts';
+import { signupFragment, signupNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
 import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
@@ -41,7 +41,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
   useEffect(mountToaster, []);
 
   function failure(message?: string): Notice {
-    // Spec §8: home and footer show the fixed text; article pages the error's own message.
+    // home and footer show the fixed text; article pages the error's own message.
     return text.failure === 'fixed'
       ? SIGNUP_FAILURE
       : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
@@ -52,14 +52,14 @@ export default function SignupForm({ placement, sourcePage }: Props) {
     if (submitting) return;
     setSent(true);
     const checked = validateSignup({
-      // Trimmed before checking and sending (spec §5); the schema trims.
+      // Trimmed before checking and sending; the schema trims.
       email: email.current?.value ?? '',
       signup_type: text.signupType,
       source_page: currentPath(sourcePage),
       website: trap.current?.value ?? '',
     });
     if (!checked.ok) {
-      // Nothing is sent when validation fails (spec §4).
+      // Nothing is sent when validation fails.
       setInvalid(checked.field === 'email');
       notify(PROBLEMS[checked.problem], 'error');
       email.current?.focus();
@@ -114,7 +114,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
             inputMode="email"
             spellCheck={false}
             placeholder={LABELS.emailPlaceholder}
-            maxLength={LIMITS.email}
+            maxLength={FIELD_LIMITS.email}
             required
             defaultValue=""
             aria-invalid={invalid || undefined}

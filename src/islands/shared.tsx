@@ -1,8 +1,8 @@
 // Pieces both form islands use.
 import { useEffect, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
-import { HONEYPOT_FIELD, isSameSitePath } from '../forms/schemas.ts';
-import type { FormNotice, Outcome } from '../forms/notices.ts';
-import { LABELS } from '../messages.ts';
+import { HONEYPOT_FIELD, isSameSitePath } from '../shared/form-schemas.ts';
+import type { FormNotice, Outcome } from '../shared/form-notices.ts';
+import { LABELS } from '../shared/messages.ts';
 import styles from './forms.module.css';
 
 const noop = () => () => undefined;
@@ -19,7 +19,7 @@ export function useEnhanced(): boolean {
   );
 }
 
-/** The page the reader is on (spec §7: source_page is the current path). */
+/** The page the reader is on (source_page is the current path). */
 export function currentPath(fallback: string): string {
   const path = typeof location === 'undefined' ? fallback : location.pathname;
   return isSameSitePath(path) ? path : fallback;

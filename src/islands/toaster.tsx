@@ -5,8 +5,8 @@
 // reliable (a region inserted together with its text is often not read).
 import { createRoot } from 'react-dom/client';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
-import type { Notice } from '../messages.ts';
-import type { Tone } from '../forms/notices.ts';
+import type { Notice } from '../shared/messages.ts';
+import type { Tone } from '../shared/form-notices.ts';
 import styles from './forms.module.css';
 
 let regions: { polite: HTMLElement; assertive: HTMLElement } | undefined;

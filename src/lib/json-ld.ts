@@ -56,7 +56,7 @@ export interface ArticleLdInput {
   words: number;
 }
 
-/** schema.org Article with the spec's fields (§3 "Article structured data"). */
+/** schema.org Article with the spec's fields ("Article structured data"). */
 export function articleJsonLd(a: ArticleLdInput, origin: string): Json {
   const url = canonicalUrl(a.path, origin);
   return {

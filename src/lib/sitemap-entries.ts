@@ -3,7 +3,7 @@ import { getArticles, getStories } from './catalogue';
 import { isoDay } from './format-date';
 import type { SitemapEntry } from './sitemap';
 
-/** The one list of pages for /sitemap.xml and the human /sitemap page (spec §9). */
+/** The one list of pages for /sitemap.xml and the human /sitemap page. */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const [articles, stories] = await Promise.all([getArticles(), getStories()]);
   return [

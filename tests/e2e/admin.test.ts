@@ -8,8 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/messages';
-import { CSV_FILE_NAMES } from '../../src/islands/admin/contract';
+import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages';
+import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
 import { parseCsv } from '../../server/csv';
 
 let server: RunningServer;

@@ -1,14 +1,8 @@
 // The admin API's test suite, run unchanged against every target of admin-targets.ts: real
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_NOTICES, type Notice } from '../../src/messages.ts';
-import {
-  CSV_FILE_NAMES,
-  type ContactRow,
-  type Page,
-  type SignupRow,
-  type Stats,
-} from '../../src/islands/admin/contract.ts';
+import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages.ts';
+import { CSV_FILE_NAMES, type ContactRow, type Page, type SignupRow, type Stats } from '../../src/shared/admin-api.ts';
 import { parseCsv } from '../../server/csv.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
 import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';

@@ -1,5 +1,5 @@
 // The targets the function suite runs against: the handler modules called in this process with
-// real Requests, and the real `npm start` server (scripts/serve.ts) over HTTP.
+// real Requests, and the real `npm start` server (server/serve.ts) over HTTP.
 import { join } from 'node:path';
 import signups from '../../netlify/functions/signups.ts';
 import contact from '../../netlify/functions/contact.ts';

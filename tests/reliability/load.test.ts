@@ -8,7 +8,7 @@
 // the one its own proxy adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../../server/db/client.ts';
-import { LIMITS } from '../../server/rate-limit.ts';
+import { RATE_LIMITS } from '../../server/rate-limit.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
 import { readTables } from '../functions/targets.ts';
@@ -75,7 +75,7 @@ describe(`load on PostgreSQL: ${CLIENTS} concurrent clients for ${DURATION_MS / 
     expect(limited.every((a) => Number(a.retryAfter) > 0)).toBe(true);
     const hammerOk = hammer.attempts.filter((a) => a.status === 201).length;
     expect(hammerOk).toBeGreaterThanOrEqual(1);
-    expect(hammerOk).toBeLessThanOrEqual(2 * LIMITS.signups.max);
+    expect(hammerOk).toBeLessThanOrEqual(2 * RATE_LIMITS.signups.max);
     expect(hammer.attempts.every((a) => a.status === 201 || a.status === 429)).toBe(true);
 
     const tables = await readTables(db);

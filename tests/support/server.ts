@@ -1,4 +1,4 @@
-// Starts the real `npm start` server (scripts/serve.ts) on a free port with its own data directory,
+// Starts the real `npm start` server (server/serve.ts) on a free port with its own data directory,
 // for browser and HTTP tests. The site must already be built (npm test builds it once first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rt-data-'));
   let log = '';
-  const child = spawn(process.execPath, [resolve('scripts/serve.ts')], {
+  const child = spawn(process.execPath, [resolve('server/serve.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,10 +2,17 @@
 // functions both use.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LIMITS, validateContact, validateSignup } from '../../src/forms/schemas.ts';
-import { isSameSitePath, pagePath } from '../../src/forms/source-page.ts';
-import { contactFragment, contactNotices, signupFragment, signupNotices } from '../../src/forms/notices.ts';
-import { CONTACT, DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS, SIGNUP_FAILURE, SIGNUP_TYPES } from '../../src/messages.ts';
+import { FIELD_LIMITS, validateContact, validateSignup } from '../../src/shared/form-schemas.ts';
+import { isSameSitePath, pagePath } from '../../src/shared/source-page.ts';
+import { contactFragment, contactNotices, signupFragment, signupNotices } from '../../src/shared/form-notices.ts';
+import {
+  CONTACT,
+  DUPLICATE_SIGNUP,
+  PLACEMENTS,
+  PROBLEMS,
+  SIGNUP_FAILURE,
+  SIGNUP_TYPES,
+} from '../../src/shared/messages.ts';
 
 const signup = (email: unknown) => ({ email, signup_type: 'Updates', source_page: '/' });
 const contact = (over: object = {}) => ({
@@ -93,7 +100,7 @@ describe('sign-up validation', () => {
         if (result.ok) {
           expect(result.data.email).toMatch(/^[\x21-\x7e]+$/);
           expect(result.data.email).toMatch(/^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-          expect(result.data.email.length).toBeLessThanOrEqual(LIMITS.email);
+          expect(result.data.email.length).toBeLessThanOrEqual(FIELD_LIMITS.email);
         }
       }),
       { numRuns: 2000 },
@@ -121,7 +128,7 @@ describe('contact validation', () => {
     });
   });
 
-  it('missing fields come before a bad e-mail (spec §5 order)', () => {
+  it('missing fields come before a bad e-mail, as the spec orders them', () => {
     expect(validateContact(contact({ name: '', email: 'bad' }))).toMatchObject({
       ok: false,
       problem: 'missingInformation',

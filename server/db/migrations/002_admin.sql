@@ -18,7 +18,7 @@ CREATE INDEX email_signups_submitted_at_id_idx ON email_signups (submitted_at DE
 DROP INDEX contact_submissions_submitted_at_idx;
 DROP INDEX email_signups_submitted_at_idx;
 
--- Search (spec §5): a case-insensitive substring of name, email or subject (contacts) and of email,
+-- Search: a case-insensitive substring of name, email or subject (contacts) and of email,
 -- signup_type or source_page (sign-ups). Each table keeps those fields lowercased in one generated
 -- column, one field per line, and a search is `search_text LIKE lower('%text%')`: the same matches
 -- as ILIKE on each field (ILIKE compares lower() of both sides; a search text never holds a line

@@ -1,8 +1,8 @@
-// The owner's dashboard on /admin (spec §4): loading → gate → dashboard. At load, a live session
+// The owner's dashboard on /admin: loading → gate → dashboard. At load, a live session
 // (an HttpOnly cookie the server checks) goes straight to the dashboard; otherwise the gate. The
 // key is checked by the server; nothing the page holds grants access by itself.
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_LABELS } from '../../messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages.ts';
 import { mountToaster } from '../toaster.tsx';
 import { readSession } from './api.ts';
 import { Dashboard } from './Dashboard.tsx';

@@ -2,7 +2,7 @@
 // contacts (default) and sign-ups tabs with their tables, CSV export, erasure and logout.
 // Both lists load together, as the spec's two parallel reads; "Load more" pages each one.
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ADMIN_LABELS, ADMIN_NOTICES, adminListSummary, type Notice } from '../../messages.ts';
+import { ADMIN_LABELS, ADMIN_NOTICES, adminListSummary, type Notice } from '../../shared/messages.ts';
 import { notify } from '../toaster.tsx';
 import { deleteRow, fetchCsv, fetchPage, fetchStats, isAbort, isAuthError, logOut, ApiError } from './api.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type RowOf,
   type SignupRow,
   type Stats,
-} from './contract.ts';
+} from '../../shared/admin-api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { TooltipProvider, TruncatedText } from './Tooltip.tsx';
 import styles from './admin.module.css';
@@ -45,7 +45,7 @@ function notifyOnce(notice: Notice): void {
 }
 
 let dateFormat: Intl.DateTimeFormat | undefined;
-/** Spec §9: the locale's short date. */
+/** The locale's short date. */
 function shortDate(iso: string): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
   return dateFormat.format(new Date(iso));
@@ -192,7 +192,7 @@ export function Dashboard({ onSignedOut }: Props) {
 
   async function exportCsv(kind: ListKind) {
     if (exporting) return;
-    // Spec §5: an empty list gives 'No Data'.
+    // an empty list gives 'No Data'.
     if (list(kind).rows.length === 0) {
       notify(ADMIN_NOTICES.noData, 'error');
       return;

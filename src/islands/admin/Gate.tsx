@@ -1,7 +1,7 @@
 // The gate: the admin key, checked by the server (POST /api/admin/session). In local demo mode the
 // server tells the gate the key, which it shows as the spec's hint; elsewhere there is no hint.
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ADMIN_LABELS, ADMIN_NOTICES } from '../../messages.ts';
+import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logIn } from './api.ts';
 import styles from './admin.module.css';
@@ -44,7 +44,7 @@ export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured
     } catch (err) {
       setSubmitting(false);
       if (!(err instanceof ApiError) || err.status === 0) {
-        // Spec §8: an unexpected exception during login.
+        // an unexpected exception during login.
         notify(ADMIN_NOTICES.loginFailed, 'error');
       } else if (err.status === 401) {
         setInvalid(true);

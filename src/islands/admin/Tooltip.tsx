@@ -1,4 +1,4 @@
-// A text tooltip after WAI-ARIA's tooltip pattern, with the spec's timing (§9): it opens 700 ms
+// A text tooltip after WAI-ARIA's tooltip pattern, with the spec's timing: it opens 700 ms
 // after the pointer rests on its trigger, at once when another tooltip closed less than 300 ms ago
 // (the skip delay, so scanning a column is not slowed down), and at once on keyboard focus.
 // It can be dismissed with Escape, the pointer can move onto it without closing it, and a tap

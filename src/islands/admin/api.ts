@@ -1,8 +1,15 @@
 // The dashboard's calls to /api/admin/*: same-origin fetches (the session is an HttpOnly cookie the
 // browser sends itself), errors as ApiError, and the spec's retry policy for data reads:
 // 3 retries with exponential backoff from 1 s capped at 30 s, never after 401 or 403.
-import type { Notice } from '../../messages.ts';
-import { ADMIN_API, type ErrorAnswer, type ListKind, type Page, type RowOf, type Stats } from './contract.ts';
+import type { Notice } from '../../shared/messages.ts';
+import {
+  ADMIN_API,
+  type ErrorAnswer,
+  type ListKind,
+  type Page,
+  type RowOf,
+  type Stats,
+} from '../../shared/admin-api.ts';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no answer came (offline, connection refused). */

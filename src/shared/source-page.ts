@@ -1,4 +1,4 @@
-// `source_page`: the path of the page a form was sent from (spec §7). The functions redirect a
+// `source_page`: the path of the page a form was sent from. The functions redirect a
 // plain form post back to it, so it must be a path on this site and nothing else.
 export const SOURCE_PAGE_MAX = 200;
 

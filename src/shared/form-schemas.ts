@@ -1,22 +1,28 @@
 /**
- * The sign-up and contact forms' rules (spec §5, DECISIONS.md "Forms"), as zod schemas shared by
+ * The sign-up and contact forms' rules, as zod schemas shared by
  * the islands (before sending) and the functions (authoritative), so both judge input the same way.
  * Each rule carries the key of the message it shows (src/messages.ts PROBLEMS); anything that is
  * not a form a browser could produce (wrong types, unknown fields) is a `badRequest`.
  */
 // zod/mini: the same Zod 4 engine with a tree-shakable API, so the islands ship a fraction of it.
 import { z } from 'zod/mini';
-import { SIGNUP_TYPES, type ProblemKey } from '../messages.ts';
+import { SIGNUP_TYPES, type ProblemKey } from './messages.ts';
 import { isSameSitePath, SOURCE_PAGE_MAX } from './source-page.ts';
 
 export { isSameSitePath };
 
-export const LIMITS = { email: 254, name: 100, subject: 150, message: 5000, sourcePage: SOURCE_PAGE_MAX } as const;
+export const FIELD_LIMITS = {
+  email: 254,
+  name: 100,
+  subject: 150,
+  message: 5000,
+  sourcePage: SOURCE_PAGE_MAX,
+} as const;
 
 /** The hidden field people never see and bots fill in (see server/forms.ts). */
 export const HONEYPOT_FIELD = 'website';
 
-/** Spec §5: "the form {email}, with no whitespace and no @ inside the parts". */
+/** "the form {email}, with no whitespace and no @ inside the parts". */
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Addresses are printable ASCII: mail systems that send newsletters rarely accept internationalised
@@ -36,7 +42,7 @@ function email(missing: ProblemKey) {
   return text(missing).check(
     z.trim(),
     z.minLength(1, missing),
-    z.maxLength(LIMITS.email, 'invalidEmail'),
+    z.maxLength(FIELD_LIMITS.email, 'invalidEmail'),
     z.regex(PRINTABLE_ASCII, 'invalidEmail'),
     z.regex(EMAIL_FORMAT, 'invalidEmail'),
   );
@@ -69,18 +75,18 @@ export const signupSchema = z.strictObject(
 
 export const contactSchema = z.strictObject(
   {
-    name: freeText(LIMITS.name, 'missingInformation'),
+    name: freeText(FIELD_LIMITS.name, 'missingInformation'),
     email: email('missingInformation'),
     // Optional: absent, null or blank all mean "no subject" (stored as NULL).
     subject: z.pipe(
       z.nullish(
         z
           .string({ error: 'badRequest' })
-          .check(z.refine(storable, 'badRequest'), z.trim(), z.maxLength(LIMITS.subject, 'tooLong')),
+          .check(z.refine(storable, 'badRequest'), z.trim(), z.maxLength(FIELD_LIMITS.subject, 'tooLong')),
       ),
       z.transform((s) => s || null),
     ),
-    message: freeText(LIMITS.message, 'missingInformation'),
+    message: freeText(FIELD_LIMITS.message, 'missingInformation'),
     source_page: sourcePage,
     [HONEYPOT_FIELD]: honeypot,
   },
@@ -94,7 +100,7 @@ export type Validation<T> = { ok: true; data: T } | { ok: false; problem: Proble
 
 /**
  * When several rules fail, the one a reader should fix first: a malformed request above all, then
- * missing fields before format (spec §5 checks "required" before "valid email").
+ * missing fields before format (the spec checks "required" before "valid email").
  */
 const PRIORITY: readonly ProblemKey[] = [
   'badRequest',

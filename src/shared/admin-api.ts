@@ -3,7 +3,7 @@
  * the functions (server/admin/) both import it, so the two cannot drift apart. No runtime code of
  * either side lives here.
  */
-import type { Notice, SignupType } from '../../messages.ts';
+import type { Notice, SignupType } from './messages.ts';
 
 export const ADMIN_API = {
   session: '/api/admin/session',
@@ -14,7 +14,7 @@ export const ADMIN_API = {
 
 export type ListKind = 'contacts' | 'signups';
 
-/** Spec §9: the export file names. */
+/** The export file names. */
 export const CSV_FILE_NAMES: Record<ListKind, string> = {
   contacts: 'contact-submissions.csv',
   signups: 'email-signups.csv',
@@ -56,7 +56,7 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** Spec §9's stat cards. `thisWeek`: sign-ups of the last 7 × 24 hours. */
+/** The stat cards. `thisWeek`: sign-ups of the last 7 × 24 hours. */
 export interface Stats {
   totalContacts: number;
   emailSignups: number;

@@ -18,11 +18,11 @@ export interface PlacementText {
   signupType: SignupType;
   /** Button label while idle; home, footer are ours (the spec gives only mid and end). */
   button: string;
-  /** Button label while the request is in flight (spec §4). */
+  /** Button label while the request is in flight. */
   submitting: string;
   success: Notice;
   /**
-   * How a failure other than a duplicate reads (spec §8): home and footer always show the fixed
+   * How a failure other than a duplicate reads: home and footer always show the fixed
    * text; article pages show the error's own message (the server's answer text) or a fallback.
    */
   failure: 'fixed' | 'own-message';
@@ -78,18 +78,18 @@ export const LABELS = {
   honeypot: 'Leave this field empty',
 } as const;
 
-/** The duplicate sign-up (spec §8: code 23505; the title is ours, from DECISIONS.md). */
+/** The duplicate sign-up (code 23505; the title is ours: README, "Decisions"). */
 export const DUPLICATE_SIGNUP: Notice = {
   title: 'Already Signed Up',
   text: "You're already signed up for this type of updates!",
 };
 
-/** Any other sign-up failure (spec §8). */
+/** Any other sign-up failure. */
 export const SIGNUP_FAILURE: Notice = { title: 'Signup Error', text: 'Failed to sign up. Please try again.' };
-/** Article pages show the error's own message, or this when there is none (spec §8). */
+/** Article pages show the error's own message, or this when there is none. */
 export const SIGNUP_FAILURE_FALLBACK = 'Failed to sign up.';
 
-/** Why a submission was refused: validation (spec §5) and the request problems of our API. */
+/** Why a submission was refused: validation and the request problems of our API. */
 export const PROBLEMS = {
   emailRequired: { title: 'Email Required', text: 'Please enter your email address.' },
   invalidEmail: { title: 'Invalid Email', text: 'Please enter a valid email address.' },
@@ -104,19 +104,23 @@ export const PROBLEMS = {
 } as const satisfies Record<string, Notice>;
 export type ProblemKey = keyof typeof PROBLEMS;
 
+/** 405 (ours): which methods an address answers. */
+export function methodNotAllowedNotice(allow: readonly string[]): Notice {
+  return { title: 'Method Not Allowed', text: `Use ${allow.join(' or ')}.` };
+}
+
 /** Answers of the API that are not about the form's content (all ours). */
 export const API_ERRORS = {
   // The exact wait is in the Retry-After header; the text stays static so the no-JavaScript page
   // can show it too.
   rateLimited: { title: 'Too Many Attempts', text: 'Please wait a few minutes and try again.' },
   forbidden: { title: 'Forbidden', text: 'This form can only be sent from our own site.' },
-  methodNotAllowed: { title: 'Method Not Allowed', text: 'This address only accepts form submissions.' },
   payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
   unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
 } as const satisfies Record<string, Notice>;
 
 // ---------------------------------------------------------------------------------------------
-// Admin: the owner's dashboard on /admin (spec §4, §8, §9). The spec's toasts are copied exactly;
+// Admin: the owner's dashboard on /admin. The spec's toasts are copied exactly;
 // the rest is ours.
 // ---------------------------------------------------------------------------------------------
 
@@ -156,7 +160,7 @@ export function adminLockedOut(retryAfterSeconds: number): Notice {
   };
 }
 
-/** The dashboard's labels (ours, except where spec §8 and §9 give them). */
+/** The dashboard's labels (ours, except where the spec gives them). */
 export const ADMIN_LABELS = {
   loading: 'Loading the dashboard…',
   noScript: 'The dashboard needs JavaScript. Please turn it on for this site and reload the page.',
@@ -170,7 +174,7 @@ export const ADMIN_LABELS = {
   signedIn: 'Signed in as admin',
   logout: 'Log Out',
   loggingOut: 'Logging Out...',
-  // Spec §9's stat cards.
+  // The stat cards.
   totalContacts: 'Total Contacts',
   emailSignups: 'Email Signups',
   newsletter: 'Newsletter',
@@ -185,7 +189,7 @@ export const ADMIN_LABELS = {
   tabsLabel: 'Submissions',
   contactsTab: 'Contact Submissions',
   signupsTab: 'Email Signups',
-  // Spec §8: empty tables.
+  // empty tables.
   contactsEmpty: 'No contact submissions found.',
   signupsEmpty: 'No email signups found.',
   exportCsv: 'Export CSV',

@@ -4,13 +4,13 @@
 //   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
-import { siteOrigin } from '../src/site.ts';
-import { createSite } from '../server/runtime/site-handler.ts';
-import { openDb } from '../server/db/open.ts';
-import { closeDb } from '../server/db/client.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { purgeExpired } from '../server/rate-limit.ts';
-import { ensureLocalAdminKey } from '../server/admin/local-key.ts';
+import { siteOrigin } from '../src/shared/site-origin.ts';
+import { createSite } from './runtime/site-handler.ts';
+import { openDb } from './db/open.ts';
+import { closeDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { purgeExpired } from './rate-limit.ts';
+import { ensureLocalAdminKey } from './admin/local-key.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +45,7 @@ ensureLocalAdminKey(
   `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/admin`,
 );
 
-const site = await createSite({ root, siteUrl: siteOrigin() });
+const site = await createSite({ root, siteUrl: siteOrigin(process.env) });
 
 /**
  * The client address; behind a reverse proxy (TRUST_PROXY=1) the last X-Forwarded-For hop, the one

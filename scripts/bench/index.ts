@@ -5,13 +5,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser } from '../tests/support/browser.ts';
-import { startServer, type RunningServer } from '../tests/support/server.ts';
-import { createPgDatabase } from '../tests/support/db.ts';
-import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './bench/page-weight.ts';
-import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './bench/lighthouse.ts';
-import { load, loadTable, startBareServer, type Load } from './bench/functions.ts';
-import { buildTable, generatedArticles, realArticles, timeBuild } from './bench/scale.ts';
+import { launchBrowser } from '../../tests/support/browser.ts';
+import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { createPgDatabase } from '../../tests/support/db.ts';
+import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './page-weight.ts';
+import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './lighthouse.ts';
+import { load, loadTable, startBareServer, type Load } from './functions.ts';
+import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 
 const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin').split(','));
 const out: string[] = [
@@ -121,9 +121,9 @@ async function main(): Promise<void> {
     }
 
     if (parts.has('admin')) {
-      const mod = (await import('./bench-admin.ts').catch(() => null)) as { benchAdmin?: () => Promise<string> } | null;
+      const mod = (await import('./admin.ts').catch(() => null)) as { benchAdmin?: () => Promise<string> } | null;
       print('## 4b. Dashboard at 1,000 / 10,000 / 100,000 rows (PostgreSQL)\n');
-      print(mod?.benchAdmin ? (await mod.benchAdmin()) + '\n' : '(scripts/bench-admin.ts is not available)\n');
+      print(mod?.benchAdmin ? (await mod.benchAdmin()) + '\n' : '(scripts/bench/admin.ts is not available)\n');
     }
   } finally {
     await server?.stop();

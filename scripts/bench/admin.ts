@@ -3,7 +3,7 @@
 // through the real function handlers (session check included), plus the memory an export takes.
 //
 //   npm run bench:admin                 prints a markdown table
-//   BENCH_PG_URL=postgres://…/db        the server to use (default: TEST_PG_URL, else the local one)
+//   BENCH_PG_URL=postgres://…/db        the server to use (default: TEST_DATABASE_URL, else the local one)
 //   BENCH_ADMIN_SIZES=1000,10000        other sizes
 //
 // `benchAdmin()` is what `npm run bench` calls.
@@ -12,14 +12,15 @@ import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
-import { pgDb } from '../server/db/postgres.ts';
-import { setDb, type Db } from '../server/db/client.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { exportHandler, listHandler, sessionHandler } from '../server/admin/routes.ts';
-import type { AdminHandler } from '../server/admin/endpoint.ts';
-import type { ListKind, Page } from '../src/islands/admin/contract.ts';
+import { pgDb } from '../../server/db/postgres.ts';
+import { setDb, type Db } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { exportHandler, listHandler, sessionHandler } from '../../server/admin/routes.ts';
+import type { ApiHandler } from '../../server/endpoint.ts';
+import type { ListKind, Page } from '../../src/shared/admin-api.ts';
 
-const SERVER_URL = process.env.BENCH_PG_URL || process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SERVER_URL =
+  process.env.BENCH_PG_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_ADMIN_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ORIGIN = 'http://bench.test';
 const KEY = `bench-${randomBytes(12).toString('hex')}`;
@@ -138,7 +139,7 @@ export async function benchAdmin(): Promise<string> {
     for (const n of SIZES) {
       await seed(db, n);
       const session = await logIn();
-      const get = async (handler: AdminHandler, path: string) => {
+      const get = async (handler: ApiHandler, path: string) => {
         const res = await handler(new Request(ORIGIN + path, { headers: { Cookie: session } }), context);
         if (res.status !== 200) throw new Error(`bench: ${path} answered ${res.status}`);
         return res;
