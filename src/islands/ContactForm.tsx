@@ -123,7 +123,7 @@ export default function ContactForm({ sourcePage }: Props) {
           <input {...fieldProps('name')} type="text" autoComplete="name" required />
         </Field>
         <Field name="email" label={LABELS.email} required>
-          <input {...fieldProps('email')} {...EMAIL_INPUT} />
+          <input {...fieldProps('email')} {...EMAIL_INPUT} required />
         </Field>
         <Field name="subject" label={LABELS.subject} required={false}>
           <input {...fieldProps('subject')} type="text" />
