@@ -3,13 +3,6 @@
  * values; no other file repeats a brand literal.
  */
 
-import { siteOrigin as originFrom } from './shared/site-origin.ts';
-
-/** TEMPORARY: pages move to Astro.site (issue 11); then this goes. */
-export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
-  return originFrom(env);
-}
-
 export const SITE = {
   name: 'Rooted Threads',
   tagline: '100% Natural Fabric Clothing',
