@@ -50,7 +50,10 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/netlify/**'], message: 'Browser code reaches the server only through src/shared/.' },
+            {
+              group: ['**/server/**', '**/netlify/**'],
+              message: 'Browser code reaches the server only through src/shared/.',
+            },
             { group: ['node:*'], message: 'Browser code: no node: modules.' },
           ],
         },
