@@ -117,6 +117,7 @@ export const API_ERRORS = {
   forbidden: { title: 'Forbidden', text: 'This form can only be sent from our own site.' },
   payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
   unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
+  misdirected: { title: 'Misdirected Request', text: 'This server does not answer for that address.' },
 } as const satisfies Record<string, Notice>;
 
 // ---------------------------------------------------------------------------------------------
