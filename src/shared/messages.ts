@@ -171,7 +171,8 @@ export const ADMIN_LABELS = {
   submit: 'Access Dashboard',
   submitting: 'Verifying...',
   demoHint: 'Local demo mode. The admin key is:',
-  notConfiguredHelp: 'Set the ADMIN_KEY environment variable of this deployment (at least 16 characters) and redeploy.',
+  notConfiguredHelp:
+    'Set the ADMIN_KEY environment variable of this deployment to a long random secret (for example from openssl rand -base64 32) and redeploy.',
   signedIn: 'Signed in as admin',
   logout: 'Log Out',
   loggingOut: 'Logging Out...',
