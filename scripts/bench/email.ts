@@ -58,7 +58,7 @@ export async function benchEmail(serverUrl: string): Promise<EmailRow[]> {
   };
   // In this process first (the old pattern blocks it for a while), then over HTTP, warmed up,
   // the two inputs alternating so both see the same conditions.
-  const local = [];
+  const local: Omit<EmailRow, 'label' | 'httpMs'>[] = [];
   for (const [, email] of inputs) {
     local.push({
       oldPatternMs: await median(9, () => OLD_PATTERN.test(email)),

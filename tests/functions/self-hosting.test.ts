@@ -243,7 +243,7 @@ describe('the global ceiling of wrong keys', () => {
     // Now everyone without a known browser waits, even with the right key…
     const stranger = await logIn('198.51.100.200', 'guess-more');
     expect(stranger.status).toBe(429);
-    expect(JSON.parse(stranger.body).error.title).toBe('Too Many Attempts');
+    expect((JSON.parse(stranger.body) as { error: { title: string } }).error.title).toBe('Too Many Attempts');
     expect((await logIn('198.51.100.201', TEST_SERVER_ADMIN_KEY)).status).toBe(429);
     // …a forged device cookie does not help…
     const forged = `${DEVICE_COOKIE}=${'A'.repeat(22)}.${'B'.repeat(43)}`;
