@@ -1,7 +1,7 @@
 /**
  * The sign-up and contact forms' rules, as zod schemas shared by
  * the islands (before sending) and the functions (authoritative), so both judge input the same way.
- * Each rule carries the key of the message it shows (src/messages.ts PROBLEMS); anything that is
+ * Each rule carries the key of the message it shows (messages.ts PROBLEMS); anything that is
  * not a form a browser could produce (wrong types, unknown fields) is a `badRequest`.
  */
 // zod/mini: the same Zod 4 engine with a tree-shakable API, so the islands ship a fraction of it.

@@ -1,4 +1,4 @@
-// The shared form rules (src/forms) and strings (src/messages.ts) that the islands and the
+// The shared form rules (src/shared/form-schemas.ts) and strings (src/shared/messages.ts) that the islands and the
 // functions both use.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
