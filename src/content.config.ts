@@ -55,7 +55,8 @@ const heroImage = (image: SchemaContext['image'], dir: string) =>
       error: (issue) => `there is no image file at ${String(issue.input)}: upload the hero again or fix the path`,
       abort: true,
     })
-    .pipe(image());
+    // Astro types image() by its output; with content collections it reads the path string.
+    .pipe(image() as unknown as z.ZodType<z.output<ReturnType<SchemaContext['image']>>, string>);
 
 /** Alt text: what the hero shows, for readers who cannot see it. */
 const heroAlt = text('the hero alt text (what the image shows)', 10);
