@@ -7,7 +7,7 @@ import { collection, config, fields } from '@keystatic/core';
 import { block } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
-import { yearField } from './keystatic/year-field.ts';
+import { yearField } from './keystatic/year-field.tsx';
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 

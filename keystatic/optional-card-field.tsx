@@ -25,38 +25,50 @@ export function optionalCard(options: {
   parts: Record<string, CardPart>;
 }): BasicFormField<CardValue> & { partKeys: string[] } {
   const keys = Object.keys(options.parts);
-  const partFields = Object.fromEntries(
+  // Each part is checked by a text field with its rule, and edited in one without (so an unused
+  // card shows no required marks and no errors).
+  const partRules = Object.fromEntries(
     keys.map((key) => {
       const part = options.parts[key]!;
-      const field = fields.text({
-        label: part.label,
-        description: part.description,
-        validation: { length: { min: part.min }, pattern: part.pattern },
-      });
-      return [key, field];
+      return [
+        key,
+        fields.text({ label: part.label, validation: { length: { min: part.min }, pattern: part.pattern } }),
+      ];
+    }),
+  );
+  const partBoxes = Object.fromEntries(
+    keys.map((key) => {
+      const part = options.parts[key]!;
+      return [key, fields.text({ label: part.label, description: part.description })];
     }),
   );
   const empty = (): CardValue => Object.fromEntries(keys.map((key) => [key, '']));
   const isEmpty = (value: CardValue) => keys.every((key) => !value[key]);
 
-  function Input({ value, onChange, autoFocus, forceValidation }: FormFieldInputProps<CardValue>) {
-    const used = !isEmpty(value);
+  function Input(props: FormFieldInputProps<CardValue>) {
+    const { value, autoFocus, forceValidation } = props;
+    const problem = forceValidation ? problemWith(value) : undefined;
     return (
       <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.75rem' }}>
         <legend style={{ fontWeight: 600, marginBottom: '0.25rem' }}>{options.label}</legend>
         <p style={{ margin: 0, opacity: 0.75, fontSize: '0.875rem' }}>{options.description}</p>
         {keys.map((key, i) => {
-          const Part = partFields[key]!.Input;
+          const box = partBoxes[key]!;
           return (
-            <Part
+            <box.Input
               key={key}
               value={value[key] ?? ''}
-              onChange={(next: string) => onChange({ ...value, [key]: next })}
+              onChange={(next: string) => props.onChange({ ...value, [key]: next })}
               autoFocus={autoFocus && i === 0}
-              forceValidation={forceValidation && used}
+              forceValidation={false}
             />
           );
         })}
+        {problem && (
+          <p role="alert" style={{ margin: 0, color: '#b42318', fontSize: '0.875rem' }}>
+            {problem}
+          </p>
+        )}
       </fieldset>
     );
   }
@@ -76,9 +88,18 @@ export function optionalCard(options: {
     for (const key of keys) {
       const part = options.parts[key]!;
       if (part.min === 0 && !value[key]) continue;
-      checkText(partFields[key]!, value[key] ?? '');
+      checkText(partRules[key]!, value[key] ?? '');
     }
     return value;
+  }
+
+  function problemWith(value: CardValue): string | undefined {
+    try {
+      validate(value);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
   }
 
   return {

@@ -77,8 +77,9 @@ function editorShape(field: EditorField): Shape {
 const stubImage = () => z.string();
 
 describe.each(['articles', 'stories'] as const)('the editor for %s', (name) => {
-  const schema = collections[name].schema({ image: stubImage } as never) as unknown as ZodIntrospect;
-  const editorCollection = editor.collections![name]!;
+  const makeSchema = collections[name].schema as unknown as (context: { image: typeof stubImage }) => ZodIntrospect;
+  const schema = makeSchema({ image: stubImage });
+  const editorCollection = editor.collections[name];
   const editorFields = editorCollection.schema as Record<string, EditorField>;
   const contentField = (editorCollection.format as { contentField: string }).contentField;
   const frontMatterFields = Object.fromEntries(Object.entries(editorFields).filter(([k]) => k !== contentField));

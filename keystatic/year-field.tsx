@@ -22,7 +22,7 @@ export function yearField(label: string, description: string): BasicFormField<st
   return {
     kind: 'form',
     label,
-    Input: box.Input,
+    Input: (props) => <box.Input {...props} />,
     defaultValue: () => '',
     parse,
     validate,
