@@ -102,3 +102,9 @@ export const STATIC_PAGES = [
   { path: '/privacy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
   { path: '/terms', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
 ] as const;
+
+/** Labels of the reading aids on article pages. */
+export const READER = {
+  /** Heading of an article's table of contents. */
+  contents: 'In this article',
+} as const;
