@@ -15,15 +15,16 @@ export default defineConfig({
   // first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   // One web font: Fraunces for headings, a 13 KB static subset (scripts/subset-fonts.ts), never
-  // preloaded so it does not compete with the page; until it arrives headings use a serif whose
-  // metrics Astro matches to it (size-adjust, ascent/descent overrides), so the swap does not shift.
+  // preloaded so it does not compete with the page. `optional`: used when it is there by the first
+  // paint (always once cached), else that page view keeps the fallback, a serif whose metrics Astro
+  // matches to Fraunces (size-adjust, ascent/descent overrides): no late swap, no shift, no new LCP.
   fonts: [
     {
       provider: fontProviders.local(),
       name: 'Fraunces',
       cssVariable: '--font-fraunces',
       fallbacks: ['Iowan Old Style', 'Palatino Linotype', 'Georgia', 'serif'],
-      display: 'swap',
+      display: 'optional',
       options: {
         variants: [{ src: ['./src/assets/fonts/fraunces-620-subset.woff2'], weight: 620, style: 'normal' }],
       },

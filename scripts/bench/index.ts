@@ -61,12 +61,7 @@ async function main(): Promise<void> {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
         rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
-        const pages: [string, string][] = [
-          ['home', '/'],
-          ['/articles', '/articles'],
-          ['article', '/articles/hemp-vs-cotton'],
-          ['/contact', '/contact'],
-        ];
+        const pages = PAGE_TYPES.filter(([label]) => label !== '/admin');
         for (const [label, path] of pages)
           rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
       }

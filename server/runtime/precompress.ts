@@ -2,9 +2,11 @@
 // once after the build at the highest levels, so the server never compresses per request. The
 // server compresses a file the build left without siblings once at start-up, with the same rules.
 //   node --experimental-strip-types server/runtime/precompress.ts [dist]
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { utimes, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib, type BrotliOptions } from 'node:zlib';
 
 /** Extensions worth compressing (fonts, images and Pagefind's fragments already are). */
 export const COMPRESSIBLE = new Set(['html', 'css', 'js', 'mjs', 'json', 'xml', 'txt', 'svg', 'webmanifest', 'wasm']);
@@ -17,50 +19,63 @@ export function isCompressible(ext: string, size: number): boolean {
   return COMPRESSIBLE.has(ext) && size >= MIN_COMPRESS_BYTES;
 }
 
+const brotliOptions = (body: Buffer, effort: 'max' | 'fast'): BrotliOptions => ({
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: effort === 'max' ? zlib.BROTLI_MAX_QUALITY : 9,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+
 /** `max` for the build; `fast` (still good: Brotli 9) for the server's start-up fallback. */
 export function compress(body: Buffer, encoding: Encoding, effort: 'max' | 'fast' = 'max'): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: effort === 'max' ? zlib.BROTLI_MAX_QUALITY : 9,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
+    ? brotliCompressSync(body, brotliOptions(body, effort))
     : gzipSync(body, { level: zlib.Z_BEST_COMPRESSION });
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** The build's compression, on libuv's thread pool so every core works at once. */
+const compressMax = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotliAsync(body, brotliOptions(body, 'max'))
+    : gzipAsync(body, { level: zlib.Z_BEST_COMPRESSION });
+
 const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
+
+/** The compressible files under `dir`, recursively. */
+function compressibleFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    const stat = statSync(full);
+    if (stat.isDirectory()) return compressibleFiles(full);
+    return isCompressible(extOf(name), stat.size) ? [full] : [];
+  });
+}
 
 /**
  * Writes the .br and .gz siblings of every compressible file under `dir` whose encoding is smaller,
  * with the file's own modification time (the server sends it as Last-Modified). Returns the count.
  */
-export function precompressDir(dir: string): number {
-  let written = 0;
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const stat = statSync(full);
-    if (stat.isDirectory()) {
-      written += precompressDir(full);
-      continue;
-    }
-    if (!isCompressible(extOf(name), stat.size)) continue;
-    const body = readFileSync(full);
-    for (const [encoding, suffix] of Object.entries(ENCODINGS) as [Encoding, string][]) {
-      const packed = compress(body, encoding);
-      if (packed.length >= body.length) continue;
-      writeFileSync(full + suffix, packed);
-      utimesSync(full + suffix, stat.atime, stat.mtime);
-      written++;
-    }
-  }
-  return written;
+export async function precompressDir(dir: string): Promise<number> {
+  const jobs = compressibleFiles(dir).flatMap((full) =>
+    (Object.entries(ENCODINGS) as [Encoding, string][]).map(async ([encoding, suffix]) => {
+      const body = readFileSync(full);
+      const packed = await compressMax(body, encoding);
+      if (packed.length >= body.length) return 0;
+      const { atime, mtime } = statSync(full);
+      await writeFile(full + suffix, packed);
+      await utimes(full + suffix, atime, mtime);
+      return 1;
+    }),
+  );
+  return (await Promise.all(jobs)).reduce<number>((a, b) => a + b, 0);
 }
 
 if (import.meta.main) {
   const dir = process.argv[2] ?? 'dist';
   const started = performance.now();
-  const count = precompressDir(dir);
+  const count = await precompressDir(dir);
   console.log(`precompress: ${count} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
