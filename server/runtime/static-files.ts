@@ -93,7 +93,7 @@ export class StaticFiles {
       };
       if (isCompressible(ext, body.length)) {
         for (const [encoding, suffix] of Object.entries(ENCODINGS) as [Encoding, string][]) {
-          const packed = existsSync(full + suffix) ? readFileSync(full + suffix) : compress(body, encoding, 'fast');
+          const packed = existsSync(full + suffix) ? readFileSync(full + suffix) : compress(body, encoding, 'startup');
           if (packed.length < body.length) file[encoding] = packed;
         }
       }

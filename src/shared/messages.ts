@@ -1,6 +1,6 @@
 /**
  * Every user-facing string of the sign-up and contact forms, defined once. The islands, the
- * functions and the tests import these; the spec's strings (sections 4, 5 and 8) are copied
+ * functions and the tests import these; the product spec's strings are copied
  * exactly, apostrophes included. Strings the spec does not give are marked "ours".
  */
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FIELD_LIMITS, validateContact, validateSignup } from '../../src/shared/form-schemas.ts';
-import { isSameSitePath, pagePath } from '../../src/shared/source-page.ts';
+import { isSameSitePath } from '../../src/shared/source-page.ts';
+import { pagePath } from '../../src/shared/page-path.ts';
 import { contactFragment, contactNotices, signupFragment, signupNotices } from '../../src/shared/form-notices.ts';
 import {
   CONTACT,
