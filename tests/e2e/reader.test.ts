@@ -1,10 +1,11 @@
-// Reading aids on article pages, in a real browser against the production server: the table of
-// contents (static links to the body's h2s; beside the text on wide screens, collapsed on phones)
-// and the print stylesheet (emulated print media).
+// Reading aids, in a real browser against the production server: the light and dark themes (the
+// system's setting, or the reader's stored choice applied before the first paint), the table of
+// contents on articles (static links to the body's h2s; beside the text on wide screens, collapsed
+// on phones) and the print stylesheet (emulated print media).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { READER } from '../../src/site';
+import { READER, THEME_TEXT } from '../../src/site';
 
 const base = inject('baseUrl');
 const ARTICLE = '/articles/hemp-vs-cotton';
@@ -26,6 +27,72 @@ async function open(
   await page.goto(base + path);
   return { page, ctx };
 }
+
+const LIGHT_BG = 'rgb(244, 238, 226)';
+const DARK_BG = 'rgb(27, 23, 19)';
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe('theme', () => {
+  it('follows the system setting until the reader chooses', async () => {
+    for (const [colorScheme, bg] of [
+      ['light', LIGHT_BG],
+      ['dark', DARK_BG],
+    ] as const) {
+      const { page, ctx } = await open('/', { colorScheme });
+      expect(await bodyBackground(page), colorScheme).toBe(bg);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+      await ctx.close();
+    }
+  });
+
+  it('switches with the toggle, remembers the choice, and paints it first on the next page', async () => {
+    const { page, ctx } = await open('/articles', { colorScheme: 'light' });
+    const toggle = page.getByRole('button', { name: THEME_TEXT.button });
+    await toggle.click();
+    await expect.poll(() => bodyBackground(page)).toBe(DARK_BG);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_TEXT.storageKey)).toBe('dark');
+
+    // The next page: what the document looks like at its first animation frame (before the first
+    // paint) and when it is parsed, with every script file refused, so only the inline head script
+    // can have set the theme.
+    await ctx.route('**/*.js', (route) => route.abort());
+    await ctx.addInitScript(() => {
+      const seen: Record<string, string | null> = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      requestAnimationFrame(() => {
+        seen.frameTheme = document.documentElement.getAttribute('data-theme');
+        seen.frameScheme = getComputedStyle(document.documentElement).colorScheme;
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        seen.parsedBackground = getComputedStyle(document.body).backgroundColor;
+      });
+    });
+    const next = await ctx.newPage();
+    await next.goto(base + ARTICLE);
+    const seen = await next.evaluate(() => (window as unknown as { seen: Record<string, string> }).seen);
+    expect(seen).toEqual({ frameTheme: 'dark', frameScheme: 'dark', parsedBackground: DARK_BG });
+
+    // And back to light, remembered too.
+    await ctx.unroute('**/*.js');
+    await next.reload();
+    await next.getByRole('button', { name: THEME_TEXT.button }).click();
+    await expect.poll(() => bodyBackground(next)).toBe(LIGHT_BG);
+    await next.reload();
+    expect(await bodyBackground(next)).toBe(LIGHT_BG);
+    expect(await next.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await ctx.close();
+  });
+
+  it('a stored light choice wins over a dark system setting', async () => {
+    const { page, ctx } = await open('/contact', { colorScheme: 'dark' });
+    expect(await bodyBackground(page)).toBe(DARK_BG);
+    await page.evaluate((key) => localStorage.setItem(key, 'light'), THEME_TEXT.storageKey);
+    await page.reload();
+    expect(await bodyBackground(page)).toBe(LIGHT_BG);
+    await ctx.close();
+  });
+});
 
 describe('table of contents', () => {
   it('links every h2 of the article body, in order, and each link lands on its heading', async () => {
@@ -104,6 +171,8 @@ describe('print', () => {
         const printed = await a.evaluate((el) => getComputedStyle(el, '::after').content);
         expect(printed).toContain(href);
       }
+      // White paper whatever the screen's theme.
+      await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
       const colors = await page.evaluate(() => {
         const s = getComputedStyle(document.body);
         return [s.backgroundColor, s.color];
