@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ENCODINGS, compress, isCompressible, type Encoding } from './precompress.ts';
+import { ENCODINGS, compress, isCompressible, type Encoding } from '../../src/integrations/precompress.ts';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodedEtag, negotiate, type StaticFile, type StaticFiles } from './static-files.ts';
 import { headersFor, type NetlifyRules } from './netlify-rules.ts';
-import type { Encoding } from './precompress.ts';
+import type { Encoding } from '../../src/integrations/precompress.ts';
 
 /** Hashed build assets never change; everything else is revalidated. */
 export function cacheControl(path: string): string {

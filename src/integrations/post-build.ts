@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { close, createIndex } from 'pagefind';
 import { pagePath } from '../shared/page-path.ts';
-import { precompressDir } from '../../server/runtime/precompress.ts';
+import { precompressDir } from './precompress.ts';
 
 export function postBuild(): AstroIntegration {
   return {
