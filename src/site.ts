@@ -93,6 +93,13 @@ export const SHARE_TEXT = {
   copyByHand: (url: string) => `Copy this link: ${url}`,
 } as const;
 
+/** The theme toggle (ours): ThemeToggle.astro, theme-toggle.ts and the head script. */
+export const THEME_TEXT = {
+  button: 'Dark theme',
+  /** localStorage key of the reader's choice, 'light' or 'dark'; absent: follow the system. */
+  storageKey: 'theme',
+} as const;
+
 /** The eight categories the spec names; the article schema accepts only these. */
 export const CATEGORIES = [
   'Sustainable Fashion',
@@ -120,3 +127,9 @@ export const STATIC_PAGES = [
   { path: '/privacy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
   { path: '/terms', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
 ] as const;
+
+/** Labels of the reading aids on article pages. */
+export const READER = {
+  /** Heading of an article's table of contents. */
+  contents: 'In this article',
+} as const;
