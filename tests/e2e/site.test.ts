@@ -372,7 +372,7 @@ describe('home', () => {
 
   it('filters the article list by category without JavaScript', async () => {
     const { page, ctx } = await open('/articles', { javaScriptEnabled: false });
-    const cards = page.locator('.grid .card');
+    const cards = page.locator('.card-grid .card');
     expect(await cards.count()).toBe(28);
     await page.getByLabel('Health').check();
     const visible = await cards.evaluateAll((els) =>
