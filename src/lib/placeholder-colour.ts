@@ -1,17 +1,8 @@
 import sharp from 'sharp';
 import type { ImageMetadata } from 'astro';
+import { originalPath } from './original-path';
 
 const cache = new Map<string, Promise<string | undefined>>();
-
-/** Where the original file of an imported image is on disk, while Astro renders at build or dev time. */
-function originalPath(src: ImageMetadata): string | undefined {
-  // Astro's imported images carry their source path as `fsPath` (not part of the public type);
-  // in dev their URL is `/@fs/<absolute path>?…`.
-  const fsPath = (src as ImageMetadata & { fsPath?: unknown }).fsPath;
-  if (typeof fsPath === 'string') return fsPath.replace(/\?.*$/, '');
-  if (src.src.startsWith('/@fs/')) return decodeURIComponent(src.src.slice('/@fs'.length).replace(/\?.*$/, ''));
-  return undefined;
-}
 
 /**
  * A photo's dominant colour as `#rrggbb`, computed once per file at build time: the background of the
