@@ -2,6 +2,7 @@
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 //   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
 //   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
+//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
 import { siteOrigin } from '../src/shared/site-origin.ts';
@@ -11,6 +12,14 @@ import { closeDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
+import { settingProblems } from './settings.ts';
+
+// A malformed setting stops the server before it opens anything, naming the variable.
+const problems = settingProblems(process.env);
+if (problems.length) {
+  for (const problem of problems) console.error(`Cannot start: ${problem}`);
+  process.exit(1);
+}
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
