@@ -1,40 +1,54 @@
 // The contact form on /contact: name, e-mail, optional subject and a 6-row message. A plain form
 // posting to /api/contact at build time; hydrated, it validates with the shared schema, shows
 // 'Sending...' and the spec's toasts, clears itself on success and keeps everything on failure.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { CONTACT, LABELS, PROBLEMS } from '../shared/messages.ts';
 import { FIELD_LIMITS, validateContact } from '../shared/form-schemas.ts';
 import { contactFragment, contactNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
-import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
+import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
 import styles from './forms.module.css';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
+type FieldName = 'name' | 'email' | 'subject' | 'message';
 
 interface Props {
   sourcePage: string;
 }
 
-function Label({ htmlFor, text, required }: { htmlFor: string; text: string; required: boolean }) {
+/** A labelled field; optional ones say so in the label, required ones carry a visual asterisk. */
+function Field({
+  name,
+  label,
+  required,
+  children,
+}: {
+  name: FieldName;
+  label: string;
+  required: boolean;
+  children: ReactNode;
+}) {
   return (
-    <label className={styles.label} htmlFor={htmlFor}>
-      {text}
-      {required ? (
-        <span className={styles.required} aria-hidden="true">
-          *
-        </span>
-      ) : (
-        <span className={styles.optional}> ({LABELS.optional})</span>
-      )}
-    </label>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`contact-${name}`}>
+        {label}
+        {required ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : (
+          <span className={styles.optional}> ({LABELS.optional})</span>
+        )}
+      </label>
+      {children}
+    </div>
   );
 }
 
 export default function ContactForm({ sourcePage }: Props) {
   const enhanced = useEnhanced();
   const [submitting, setSubmitting] = useState(false);
-  const [invalid, setInvalid] = useState<Field | undefined>();
+  const [invalid, setInvalid] = useState<FieldName | undefined>();
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
@@ -43,8 +57,8 @@ export default function ContactForm({ sourcePage }: Props) {
 
   useEffect(mountToaster, []);
 
-  const value = (name: Field) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-  const focus = (name: Field) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.focus();
+  const value = (name: FieldName) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+  const focus = (name: FieldName) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.focus();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,7 +94,13 @@ export default function ContactForm({ sourcePage }: Props) {
     }
   }
 
-  const invalidProps = (name: Field) => ({
+  /** What every field shares: id, name, length limit, and the invalid mark its input clears. */
+  const fieldProps = (name: FieldName) => ({
+    className: styles.input,
+    id: `contact-${name}`,
+    name,
+    maxLength: FIELD_LIMITS[name],
+    defaultValue: '',
     'aria-invalid': invalid === name || undefined,
     onInput: () => setInvalid((current) => (current === name ? undefined : current)),
   });
@@ -99,61 +119,18 @@ export default function ContactForm({ sourcePage }: Props) {
         onSubmit={onSubmit}
       >
         <input type="hidden" name="source_page" value={sourcePage} />
-        <div className={styles.field}>
-          <Label htmlFor="contact-name" text={LABELS.name} required />
-          <input
-            className={styles.input}
-            id="contact-name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            maxLength={FIELD_LIMITS.name}
-            required
-            defaultValue=""
-            {...invalidProps('name')}
-          />
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="contact-email" text={LABELS.email} required />
-          <input
-            className={styles.input}
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            maxLength={FIELD_LIMITS.email}
-            required
-            defaultValue=""
-            {...invalidProps('email')}
-          />
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="contact-subject" text={LABELS.subject} required={false} />
-          <input
-            className={styles.input}
-            id="contact-subject"
-            name="subject"
-            type="text"
-            maxLength={FIELD_LIMITS.subject}
-            defaultValue=""
-            {...invalidProps('subject')}
-          />
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="contact-message" text={LABELS.message} required />
-          <textarea
-            className={styles.input}
-            id="contact-message"
-            name="message"
-            rows={6}
-            maxLength={FIELD_LIMITS.message}
-            required
-            defaultValue=""
-            {...invalidProps('message')}
-          />
-        </div>
+        <Field name="name" label={LABELS.name} required>
+          <input {...fieldProps('name')} type="text" autoComplete="name" required />
+        </Field>
+        <Field name="email" label={LABELS.email} required>
+          <input {...fieldProps('email')} {...EMAIL_INPUT} required />
+        </Field>
+        <Field name="subject" label={LABELS.subject} required={false}>
+          <input {...fieldProps('subject')} type="text" />
+        </Field>
+        <Field name="message" label={LABELS.message} required>
+          <textarea {...fieldProps('message')} rows={6} required />
+        </Field>
         <Honeypot id="contact-website" inputRef={trap} />
         <div className={styles.actions}>
           <button ref={button} type="submit" className={`button ${styles.submit}`} disabled={submitting}>

@@ -17,7 +17,7 @@ import { FIELD_LIMITS, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
-import { Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
+import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
 import styles from './forms.module.css';
 
 interface Props {
@@ -108,11 +108,8 @@ export default function SignupForm({ placement, sourcePage }: Props) {
             ref={email}
             className={styles.input}
             id={`${id}-email`}
-            type="email"
+            {...EMAIL_INPUT}
             name="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
             placeholder={LABELS.emailPlaceholder}
             maxLength={FIELD_LIMITS.email}
             required

@@ -11,6 +11,14 @@ const noop = () => () => undefined;
  * False in the server render and while hydrating, true once React runs the form. Until then the
  * form is a plain HTML form: the browser's own checks (required, type=email) and a normal post.
  */
+/** The e-mail input's browser hints, the same in every form: no autocorrect, the e-mail keyboard. */
+export const EMAIL_INPUT = {
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  spellCheck: false,
+} as const;
+
 export function useEnhanced(): boolean {
   return useSyncExternalStore(
     noop,

@@ -1,12 +1,12 @@
 // Holds every article file to the editorial rules the build cannot express on its own:
 // length, FAQ count, references, related links, uniqueness and the catalogue's dates.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { countWords } from '../../src/lib/word-count';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { EXPECTED_ARTICLES, EXPECTED_SIGNUPS } from './expected-catalogue';
+import { loadAll, type ReferenceEntry } from './content-files';
 
 const DIR = resolve('src/content/articles');
 const ONLY = process.env.ARTICLE ? new Set(process.env.ARTICLE.split(',')) : null;
@@ -19,22 +19,13 @@ interface Front {
   hero: string;
   heroAlt: string;
   faq: { q: string; a: string }[];
-  references: { title: string; publisher: string; year: number | string; url: string }[];
+  references: ReferenceEntry[];
   related: string[];
   signups?: string;
   adSlot?: boolean;
 }
 
-function load(file: string) {
-  const raw = readFileSync(join(DIR, file), 'utf8');
-  const m = raw.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/);
-  if (!m) throw new Error(`${file}: no front-matter`);
-  return { slug: file.replace(/\.mdx$/, ''), file, front: parse(m[1]!) as Front, body: m[2]! };
-}
-
-const all = readdirSync(DIR)
-  .filter((f) => f.endsWith('.mdx'))
-  .map(load);
+const all = loadAll<Front>(DIR);
 const articles = ONLY ? all.filter((a) => ONLY.has(a.slug)) : all;
 const slugs = new Set(all.map((a) => a.slug));
 const isoDay = (d: string | Date) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d));

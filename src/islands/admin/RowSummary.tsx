@@ -1,0 +1,29 @@
+// The row a deletion would remove, as the confirmation dialog describes it.
+import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { shortDate } from './format.ts';
+import type { ListRow } from './useRowDeletion.ts';
+import styles from './admin.module.css';
+
+export function RowSummary({ kind, row }: ListRow) {
+  return (
+    <dl className={styles.pending}>
+      {kind === 'contacts' ? (
+        <>
+          <dt>{ADMIN_LABELS.name}</dt>
+          <dd>{row.name}</dd>
+          <dt>{ADMIN_LABELS.email}</dt>
+          <dd>{row.email}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{ADMIN_LABELS.email}</dt>
+          <dd>{row.email}</dd>
+          <dt>{ADMIN_LABELS.type}</dt>
+          <dd>{row.signup_type}</dd>
+        </>
+      )}
+      <dt>{ADMIN_LABELS.date}</dt>
+      <dd>{shortDate(row.submitted_at)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,32 @@
+// The contact messages' columns: the sender (the row's header cell), address, subject and the
+// message, cut to one line with the whole text in a tooltip.
+import { ADMIN_LABELS } from '../../shared/messages.ts';
+import type { ListColumns } from './ListTable.tsx';
+import { TruncatedText } from './Tooltip.tsx';
+import styles from './admin.module.css';
+
+export const contactColumns: ListColumns<'contacts'> = {
+  caption: ADMIN_LABELS.contactsTab,
+  headers: [ADMIN_LABELS.name, ADMIN_LABELS.email, ADMIN_LABELS.subject, ADMIN_LABELS.message],
+  emptyText: ADMIN_LABELS.contactsEmpty,
+  cells: (row) => (
+    <>
+      <th scope="row" className={styles.name}>
+        {row.name}
+      </th>
+      <td className={styles.email}>{row.email}</td>
+      <td className={styles.subject}>
+        {row.subject ?? (
+          <>
+            <span aria-hidden="true">{ADMIN_LABELS.noSubject}</span>
+            <span className="visually-hidden">{ADMIN_LABELS.noSubjectText}</span>
+          </>
+        )}
+      </td>
+      <td className={styles.message}>
+        <TruncatedText text={row.message} />
+      </td>
+    </>
+  ),
+  deleteLabel: (row) => ADMIN_LABELS.deleteContactOf(row.name),
+};

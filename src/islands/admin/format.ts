@@ -1,0 +1,16 @@
+// The locale's formats for dates and counts, each made once on first use (constructing an Intl
+// formatter is costly, and a table formats a date per row).
+
+let dateFormat: Intl.DateTimeFormat | undefined;
+/** The locale's short date. */
+export function shortDate(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
+  return dateFormat.format(new Date(iso));
+}
+
+let numberFormat: Intl.NumberFormat | undefined;
+/** A count with the locale's digit grouping. */
+export function count(n: number): string {
+  numberFormat ??= new Intl.NumberFormat();
+  return numberFormat.format(n);
+}

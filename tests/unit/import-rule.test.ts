@@ -1,0 +1,48 @@
+// The one import rule (README, "Project layout") is enforced by the lint gate; this proves the rule
+// is wired: each forbidden import below is reported, and the allowed ones are not.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('the import rule', () => {
+  it('server code may not import an island', async () => {
+    const found = await restricted(
+      'server/forms.ts',
+      "import { postJson } from '../src/islands/submit.ts';\nvoid postJson;\n",
+    );
+    expect(found.join('\n')).toMatch(/only through src\/shared/);
+  });
+
+  it('an island may not import server code or node: modules', async () => {
+    const found = await restricted(
+      'src/islands/submit.ts',
+      "import { json } from '../../server/http.ts';\nimport { readFileSync } from 'node:fs';\nvoid json;\nvoid readFileSync;\n",
+    );
+    expect(found).toHaveLength(2);
+  });
+
+  it('src/shared/ stays isomorphic: no node:, no imports from outside, no DOM or process globals', async () => {
+    const found = await restricted(
+      'src/shared/messages.ts',
+      "import { x } from '../site.ts';\nimport { join } from 'node:path';\nexport const y = [x, join, document.title, process.env];\n",
+    );
+    expect(found).toHaveLength(4);
+  });
+
+  it('both sides may import the shared layer', async () => {
+    expect(
+      await restricted('server/forms.ts', "import { PROBLEMS } from '../src/shared/messages.ts';\nvoid PROBLEMS;\n"),
+    ).toEqual([]);
+    expect(
+      await restricted('src/islands/submit.ts', "import { PROBLEMS } from '../shared/messages.ts';\nvoid PROBLEMS;\n"),
+    ).toEqual([]);
+  });
+});
