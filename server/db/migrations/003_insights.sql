@@ -40,7 +40,9 @@ BEGIN
       SELECT (submitted_at AT TIME ZONE zone)::date, signup_type, source_page, -count(*)
       FROM old_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (day, signup_type, source_page) DO UPDATE SET signups = d.signups + excluded.signups;
-      DELETE FROM signup_days WHERE signups <= 0;
+      DELETE FROM signup_days d
+      USING (SELECT DISTINCT (submitted_at AT TIME ZONE zone)::date AS day, signup_type, source_page FROM old_rows) o
+      WHERE d.day = o.day AND d.signup_type = o.signup_type AND d.source_page = o.source_page AND d.signups <= 0;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') THEN
       INSERT INTO signup_days AS d (day, signup_type, source_page, signups)
@@ -53,7 +55,9 @@ BEGIN
       INSERT INTO contact_days AS d (day, contacts)
       SELECT (submitted_at AT TIME ZONE zone)::date, -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
       ON CONFLICT (day) DO UPDATE SET contacts = d.contacts + excluded.contacts;
-      DELETE FROM contact_days WHERE contacts <= 0;
+      DELETE FROM contact_days d
+      USING (SELECT DISTINCT (submitted_at AT TIME ZONE zone)::date AS day FROM old_rows) o
+      WHERE d.day = o.day AND d.contacts <= 0;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') THEN
       INSERT INTO contact_days AS d (day, contacts)
