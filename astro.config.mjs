@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import { siteOrigin } from './src/shared/site-origin.ts';
+import { chunkUrl } from './src/integrations/chunk-url.ts';
+import { postBuild } from './src/integrations/post-build.ts';
 
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
 const site = siteOrigin(process.env);
@@ -12,7 +14,9 @@ export default defineConfig({
   // Canonical URLs have no trailing slash; pages build to /path.html and are served at /path.
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [mdx(), react()],
+  // chunkUrl: `?chunk-url` imports, for the first-interaction trigger (BaseLayout.astro).
+  // postBuild: the search index and dist/_headers, once the pages are written.
+  integrations: [mdx(), react(), chunkUrl(), postBuild()],
   // No code blocks in our content; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },
   prefetch: false,

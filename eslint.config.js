@@ -44,14 +44,17 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/islands/**'],
+    files: ['src/islands/**', 'src/components/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/netlify/**'], message: 'Islands reach the server only through src/shared/.' },
-            { group: ['node:*'], message: 'Islands run in the browser: no node: modules.' },
+            {
+              group: ['**/server/**', '**/netlify/**'],
+              message: 'Browser code reaches the server only through src/shared/.',
+            },
+            { group: ['node:*'], message: 'Browser code: no node: modules.' },
           ],
         },
       ],

@@ -3,19 +3,24 @@
 // - rows end with CRLF;
 // - text that a spreadsheet would run as a formula (starting with = + - @, tab or CR, or their
 //   full-width forms) is prefixed with an apostrophe, so it shows as text (OWASP "CSV injection");
+//   so is such a start right after a `;` or `,` inside a cell, because a spreadsheet in a locale
+//   whose separator is `;` splits the cell there and may run the second part;
 // - files start with a UTF-8 byte order mark, so spreadsheets read non-ASCII names correctly.
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA = '[=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20]';
+const FORMULA_START = new RegExp(`^${FORMULA}`);
+const FORMULA_AFTER_SEPARATOR = new RegExp(`([;,])(?=${FORMULA})`, 'g');
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell. `null`/`undefined` is an empty cell; numbers are written as they are. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  const text = FORMULA_START.test(inner) ? `'${inner}` : inner;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

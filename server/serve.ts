@@ -3,6 +3,8 @@
 //   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
 //   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
+//   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
+//   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
 import { siteOrigin } from '../src/shared/site-origin.ts';
@@ -12,20 +14,40 @@ import { closeDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
+import { adminStartup } from './runtime/admin-startup.ts';
+import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 import { settingProblems } from './settings.ts';
-
-// A malformed setting stops the server before it opens anything, naming the variable.
-const problems = settingProblems(process.env);
-if (problems.length) {
-  for (const problem of problems) console.error(`Cannot start: ${problem}`);
-  process.exit(1);
-}
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT || 8888);
 const hostname = process.env.HOST || '127.0.0.1';
-const trustProxy = process.env.TRUST_PROXY === '1';
+const siteUrl = siteOrigin(process.env);
+
+/** Stops before anything is opened or listened on, saying why and what to do. */
+function refuse(message: string): never {
+  console.error(`Rooted Threads will not start: ${message}`);
+  process.exit(1);
+}
+
+// A malformed SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT or SITE_TIME_ZONE (settings.ts), each named.
+const problems = settingProblems(process.env);
+if (problems.length) refuse(problems.join('; '));
+
+let trustProxy: ProxyTrust | undefined;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (err) {
+  refuse(err instanceof Error ? err.message : String(err));
+}
+// Safe by default: no admin key means local demo mode only where no one else can reach us.
+const admin = adminStartup({
+  adminKey: process.env.ADMIN_KEY,
+  host: hostname,
+  siteUrl,
+  trustProxy: trustProxy !== undefined,
+});
+if (!admin.ok) refuse(admin.message);
 
 // The database first: the functions use it from their first request. Migrations run here because
 // this is a long-lived server (on Netlify they are a deploy step: npm run db:migrate).
@@ -49,24 +71,19 @@ void purge();
 const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
-ensureLocalAdminKey(
-  process.env.DATA_DIR || '.data',
-  `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/admin`,
-);
+if (admin.demo) {
+  delete process.env.ADMIN_KEY;
+  ensureLocalAdminKey(
+    process.env.DATA_DIR || '.data',
+    `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/admin`,
+  );
+}
 
-const site = await createSite({ root, siteUrl: siteOrigin(process.env) });
+const site = await createSite({ root, siteUrl });
 
-/**
- * The client address; behind a reverse proxy (TRUST_PROXY=1) the last X-Forwarded-For hop, the one
- * our proxy added. Earlier hops come from the client and could be anything, which would let anyone
- * step around the forms' per-client rate limit.
- */
+/** The client address: the peer's, or what a trusted proxy says (runtime/trusted-proxy.ts). */
 function clientIp(req: Request & { ip?: string }): string {
-  if (trustProxy) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.ip ?? '0.0.0.0';
+  return clientAddress(req.ip, req.headers.get('x-forwarded-for'), trustProxy);
 }
 
 const server = serve({
@@ -79,6 +96,7 @@ const server = serve({
 await server.ready();
 console.log(`Rooted Threads is serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
 console.log(`  ${site.files.files.size} files, ${site.functions.length} functions, database: ${db.kind}`);
+if (trustProxy) console.log(`  X-Forwarded-For believed from: ${trustProxy.description}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

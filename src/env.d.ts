@@ -1,5 +1,11 @@
 /// <reference types="astro/client" />
 
+/** The URL of a module bundled as a chunk of its own (src/integrations/chunk-url.ts). */
+declare module '*?chunk-url' {
+  const url: string;
+  export default url;
+}
+
 declare namespace App {
   interface Locals {
     /** What the <Midpoint /> marker of the article being rendered shows. */

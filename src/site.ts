@@ -1,14 +1,7 @@
 /**
- * The one site configuration. Every page, the sitemap, RSS, JSON-LD and the tests import these
- * values; no other file repeats a brand literal.
+ * The one site configuration. Every page, the sitemap, RSS, JSON-LD, the components' scripts and
+ * the tests import these values; no other file repeats a brand literal or a label.
  */
-
-import { siteOrigin as originFrom } from './shared/site-origin.ts';
-
-/** TEMPORARY: pages move to Astro.site (issue 11); then this goes. */
-export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
-  return originFrom(env);
-}
 
 export const SITE = {
   name: 'Rooted Threads',
@@ -74,6 +67,31 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Terms of Service', href: '/terms' },
 ];
+
+/** The search dialog (ours): its markup (SearchDialog.astro, Header.astro) and site-search.ts. */
+export const SEARCH_TEXT = {
+  open: 'Search',
+  close: 'Close search',
+  title: 'Search articles',
+  field: 'Search articles and stories',
+  submit: 'Show results',
+  idle: 'Type to search every article and story.',
+  unavailable: 'Search is not available right now. Browse all articles instead.',
+} as const;
+
+/** The search dialog's status line once a query has been searched. */
+export function searchResultsStatus(count: number, query: string): string {
+  if (count === 0) return `No results for “${query}”.`;
+  return `${count} result${count === 1 ? '' : 's'} for “${query}”.`;
+}
+
+/** The share button (ours): ShareButton.astro and share-button.ts. */
+export const SHARE_TEXT = {
+  button: 'Share this page',
+  copied: 'Link copied to your clipboard.',
+  /** When the clipboard refuses the link: the reader copies it by hand. */
+  copyByHand: (url: string) => `Copy this link: ${url}`,
+} as const;
 
 /** The eight categories the spec names; the article schema accepts only these. */
 export const CATEGORIES = [

@@ -1,6 +1,6 @@
 // Part 1: page weight per page type, measured in Chromium against the running server.
 // "Before interaction" is everything a page loads until the network is idle with no input;
-// "total" adds what scrolling to the bottom and a first key press bring in (islands, enhance.js).
+// "total" adds what scrolling to the bottom and a first key press bring in (islands, the components' scripts).
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 

@@ -1,12 +1,13 @@
 // Whether the dashboard is enabled, with which key, and whether this process is in local demo mode.
 //
-// The key is ADMIN_KEY, a secret of the deployment. Without it (or with one too short to resist
-// guessing) every admin function answers 503 "Admin is not configured": the dashboard fails closed.
-// Only the `npm start` server, when ADMIN_KEY is unset, generates a key of its own and marks the
-// process as local demo mode (local-key.ts); only then does the gate show the key as a hint.
+// The key is ADMIN_KEY, a secret of the deployment. Without it (or with one too weak to resist
+// guessing: key-strength.ts) every admin function answers 503 "Admin is not configured": the
+// dashboard fails closed. Only the `npm start` server, when ADMIN_KEY is unset and it serves this
+// machine alone, generates a key of its own and marks the process as local demo mode
+// (local-key.ts); only then, and only to a browser on this machine, does the gate show the key.
+import { keyWeakness } from './key-strength.ts';
 
-/** Shorter keys are refused: the per-address lockout slows guessing, it cannot make a short key safe. */
-export const MIN_KEY_LENGTH = 16;
+export { MIN_KEY_LENGTH } from './key-strength.ts';
 
 // On globalThis rather than in a module variable, so the mark survives a module being loaded twice.
 const DEMO = Symbol.for('rooted-threads.admin.local-demo-key');
@@ -18,10 +19,11 @@ let warned = false;
 export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const key = env.ADMIN_KEY;
   if (!key) return undefined;
-  if (key.length < MIN_KEY_LENGTH) {
+  const weakness = keyWeakness(key);
+  if (weakness) {
     if (!warned) {
       warned = true;
-      console.error(`admin: ADMIN_KEY is shorter than ${MIN_KEY_LENGTH} characters, so the dashboard is disabled.`);
+      console.error(`admin: ADMIN_KEY is too weak (${weakness}), so the dashboard is disabled.`);
     }
     return undefined;
   }

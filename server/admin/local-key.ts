@@ -4,11 +4,13 @@
 // from the server at run time: it is never part of the built site.
 //
 // Nothing here runs on Netlify: functions there never call this, so without ADMIN_KEY they fail
-// closed (config.ts).
+// closed (config.ts). serve.ts calls it only on a loopback listener with no public SITE_URL and no
+// TRUST_PROXY (runtime/admin-startup.ts); anywhere else a missing key stops the server.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MIN_KEY_LENGTH, enableLocalDemo } from './config.ts';
+import { enableLocalDemo } from './config.ts';
+import { keyWeakness } from './key-strength.ts';
 
 export const KEY_FILE = 'admin-key';
 
@@ -21,7 +23,7 @@ export interface LocalKey {
 function readKey(path: string): string | undefined {
   try {
     const key = readFileSync(path, 'utf8').trim();
-    if (key.length < MIN_KEY_LENGTH) return undefined;
+    if (keyWeakness(key)) return undefined;
     // Keep it private even if someone loosened the file's mode.
     if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
     return key;
@@ -42,7 +44,8 @@ export function ensureLocalAdminKey(dataDir: string, adminUrl?: string): LocalKe
   let source: LocalKey['source'] = 'file';
   if (!key) {
     // 144 random bits, URL-safe: easy to copy, impossible to guess.
-    key = randomBytes(18).toString('base64url');
+    do key = randomBytes(18).toString('base64url');
+    while (keyWeakness(key));
     mkdirSync(resolve(dataDir), { recursive: true });
     writeFileSync(path, key + '\n', { mode: 0o600 });
     chmodSync(path, 0o600);

@@ -3,7 +3,8 @@
 import { ADMIN_NOTICES, adminLockedOut } from '../../src/shared/messages.ts';
 import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/shared/admin-api.ts';
 import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
-import { demoKey } from './config.ts';
+import { demoHint } from './demo-hint.ts';
+import { knownDevice, newDeviceCookie } from './device-cookie.ts';
 import type { ApiHandler } from '../endpoint.ts';
 import { adminFunction } from './endpoint.ts';
 import { eraseRow } from './erase.ts';
@@ -26,18 +27,20 @@ const ADMIN: SessionInfo = { role: 'admin' };
 
 /**
  * /api/admin/session
- *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKey` in local demo mode)
- *   POST    {key}: 200 {role: "admin"} and the session cookie; 401 wrong key; 429 when locked out
+ *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKey` in local demo mode,
+ *           to a browser on this machine only: demo-hint.ts)
+ *   POST    {key}: 200 {role: "admin"} and the session cookie (and a device cookie for a browser
+ *           without one: device-cookie.ts); 401 wrong key; 429 when locked out
  *   DELETE  ends the session: 204, and the cookie is cleared
  */
 export const sessionHandler: ApiHandler = adminFunction({
   name: 'admin-session',
   requireSession: false,
   routes: {
-    GET: async ({ req, db, key }) => {
+    GET: async ({ req, context, db, key }) => {
       if (await checkSession(db, key, req)) return json(200, ADMIN);
       const answer: ErrorAnswer = { error: ADMIN_NOTICES.sessionRequired };
-      const demo = demoKey();
+      const demo = demoHint(req, context.ip);
       if (demo) answer.demoKey = demo;
       return json(401, answer);
     },
@@ -47,7 +50,8 @@ export const sessionHandler: ApiHandler = adminFunction({
       const given = (body.fields as { key?: unknown } | null)?.key;
       if (typeof given !== 'string') return problem(400, ADMIN_NOTICES.badRequest);
 
-      const attempt = await beginAttempt(db, context.ip);
+      const device = knownDevice(req, key);
+      const attempt = await beginAttempt(db, context.ip, device);
       if (!attempt.allowed) {
         return problem(429, adminLockedOut(attempt.retryAfter), { 'Retry-After': String(attempt.retryAfter) });
       }
@@ -58,7 +62,9 @@ export const sessionHandler: ApiHandler = adminFunction({
       // A new session each time (never reuse one the browser brings), the old one ended.
       await endSession(db, key, req);
       const token = await createSession(db, key);
-      return json(200, ADMIN, { 'Set-Cookie': sessionCookie(token) });
+      const answer = json(200, ADMIN, { 'Set-Cookie': sessionCookie(token) });
+      if (!device) answer.headers.append('Set-Cookie', newDeviceCookie(key));
+      return answer;
     },
     DELETE: async ({ req, db, key }) => {
       await endSession(db, key, req);

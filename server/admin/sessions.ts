@@ -23,17 +23,19 @@ export function keyMatches(given: string, key: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** The values of the request's cookies called `name` (a browser may send two of one name). */
+export function cookieValues(req: Request, name: string): string[] {
+  const values: string[] = [];
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq >= 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
+  }
+  return values;
+}
+
 /** The session token the request's cookie carries, if it is well formed. */
 export function sessionToken(req: Request): string | undefined {
-  const header = req.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    if (TOKEN.test(value)) return value;
-  }
-  return undefined;
+  return cookieValues(req, SESSION_COOKIE).find((value) => TOKEN.test(value));
 }
 
 export function sessionCookie(token: string): string {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
-import { SECURITY_HEADERS, methodNotAllowed } from '../http.ts';
+import { SECURITY_HEADERS, methodNotAllowed, problem } from '../http.ts';
+import { API_ERRORS } from '../../src/shared/messages.ts';
+import { requestHostAllowed } from './allowed-hosts.ts';
 
 export interface SiteOptions {
   /** Project root holding dist/, netlify.toml and netlify/functions/. */
@@ -80,6 +82,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
     const fnMatch = matchFunction(functions, url);
     if (fnMatch) {
       const { fn, params } = fnMatch;
+      if (!requestHostAllowed(req, siteUrl)) return problem(421, API_ERRORS.misdirected);
       if (fn.methods && !fn.methods.includes(req.method)) {
         return methodNotAllowed(fn.methods);
       }

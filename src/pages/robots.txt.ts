@@ -1,15 +1,13 @@
 import type { APIRoute } from 'astro';
-import { siteOrigin } from '../site';
 
-export const GET: APIRoute = () => {
-  const origin = siteOrigin();
+export const GET: APIRoute = ({ site }) => {
   const body = [
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /api/',
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${new URL('/sitemap.xml', site).href}`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,14 +1,14 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getArticles } from '../lib/catalogue';
-import { SITE, siteOrigin } from '../site';
+import { SITE } from '../site';
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = async ({ site }) => {
   const articles = await getArticles();
   return rss({
     title: SITE.name,
     description: SITE.description,
-    site: siteOrigin(),
+    site: site!,
     trailingSlash: false,
     items: articles.map((a) => ({
       title: a.data.title,

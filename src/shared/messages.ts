@@ -1,6 +1,6 @@
 /**
  * Every user-facing string of the sign-up and contact forms, defined once. The islands, the
- * functions and the tests import these; the spec's strings (sections 4, 5 and 8) are copied
+ * functions and the tests import these; the product spec's strings are copied
  * exactly, apostrophes included. Strings the spec does not give are marked "ours".
  */
 
@@ -117,6 +117,7 @@ export const API_ERRORS = {
   forbidden: { title: 'Forbidden', text: 'This form can only be sent from our own site.' },
   payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
   unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
+  misdirected: { title: 'Misdirected Request', text: 'This server does not answer for that address.' },
 } as const satisfies Record<string, Notice>;
 
 // ---------------------------------------------------------------------------------------------
@@ -170,7 +171,8 @@ export const ADMIN_LABELS = {
   submit: 'Access Dashboard',
   submitting: 'Verifying...',
   demoHint: 'Local demo mode. The admin key is:',
-  notConfiguredHelp: 'Set the ADMIN_KEY environment variable of this deployment (at least 16 characters) and redeploy.',
+  notConfiguredHelp:
+    'Set the ADMIN_KEY environment variable of this deployment to a long random secret (for example from openssl rand -base64 32) and redeploy.',
   signedIn: 'Signed in as admin',
   logout: 'Log Out',
   loggingOut: 'Logging Out...',

@@ -1,3 +1,5 @@
+import { pagePath } from './page-path.ts';
+
 // `source_page`: the path of the page a form was sent from. The functions redirect a
 // plain form post back to it, so it must be a path on this site and nothing else.
 export const SOURCE_PAGE_MAX = 200;
@@ -12,11 +14,8 @@ export function isSameSitePath(value: unknown): value is string {
   return typeof value === 'string' && value.length <= SOURCE_PAGE_MAX && SAME_SITE_PATH.test(value);
 }
 
-/** A page's canonical path from the build's URL: no `.html`, no trailing slash (root excepted). */
-export function pagePath(pathname: string): string {
-  const path = pathname
-    .replace(/\.html$/, '')
-    .replace(/\/index$/, '/')
-    .replace(/(.)\/+$/, '$1');
+/** The `source_page` of the forms on the page at `pathname`: its canonical path, if that is one. */
+export function sourcePageFor(pathname: string): string {
+  const path = pagePath(pathname);
   return isSameSitePath(path) ? path : '/';
 }

@@ -27,7 +27,7 @@ let base: string;
 
 beforeAll(async () => {
   temp = await createPgDatabase();
-  server = await startServer({ TRUST_PROXY: '1', ADMIN_KEY: '', DATABASE_URL: temp.url });
+  server = await startServer({ ADMIN_KEY: '', DATABASE_URL: temp.url });
   base = server.url;
   key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
   db = connect(temp.url);

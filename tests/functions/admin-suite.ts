@@ -809,24 +809,36 @@ export function adminSuite(
         expect((await get('/api/admin/stats')).status).toBe(200);
       });
 
-      it('shows the key on the gate only in local demo mode, and only while it is the key in force', async () => {
+      it('shows the key on the gate only in local demo mode, only to this machine by a local name, and only while it is the key in force', async () => {
+        // A browser on this machine: a loopback peer that asked for localhost.
+        const local = { ip: '127.0.0.1', headers: { Host: 'localhost:8888' } };
         try {
           enableLocalDemo(TEST_ADMIN_KEY);
-          expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+          expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
             error: ADMIN_NOTICES.sessionRequired,
             demoKey: TEST_ADMIN_KEY,
           });
+          // Never to another machine, nor to a page that reached us by another name (DNS rebinding).
+          for (const other of [
+            { ...local, ip: '203.0.113.9' },
+            { ...local, headers: { Host: 'rootedthreads.example' } },
+            { ...local, headers: { Host: 'localhost.rootedthreads.example:8888' } },
+          ]) {
+            expect(await (await get('/api/admin/session', { ...other, cookie: '' })).json()).toEqual({
+              error: ADMIN_NOTICES.sessionRequired,
+            });
+          }
           // A signed-in answer never carries it.
-          expect(await (await get('/api/admin/session')).json()).toEqual({ role: 'admin' });
+          expect(await (await get('/api/admin/session', local)).json()).toEqual({ role: 'admin' });
           process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
-          expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+          expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
             error: ADMIN_NOTICES.sessionRequired,
           });
         } finally {
           disableLocalDemo();
           process.env.ADMIN_KEY = TEST_ADMIN_KEY;
         }
-        expect(await (await get('/api/admin/session', { cookie: '' })).json()).toEqual({
+        expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
           error: ADMIN_NOTICES.sessionRequired,
         });
       });

@@ -35,6 +35,14 @@ describe('CSV', () => {
     expect(csvCell('')).toBe('');
   });
 
+  it('neutralises a formula start after ; or , inside a cell (a ;-separator spreadsheet splits there)', () => {
+    expect(csvCell('z@x.co;=HYPERLINK("http://e")')).toBe(`"z@x.co;'=HYPERLINK(""http://e"")"`);
+    expect(csvCell('a,+1;-2,@3;＝4')).toBe(`"a,'+1;'-2,'@3;'＝4"`);
+    expect(csvCell('=1;=2')).toBe(`'=1;'=2`);
+    // Text where the separator is not followed by a formula start is left alone.
+    expect(csvCell('a, -b; c')).toBe('"a, -b; c"');
+  });
+
   it('round-trips any text (after neutralising), any number of rows', () => {
     fc.assert(
       fc.property(
@@ -46,9 +54,12 @@ describe('CSV', () => {
           const width = records[0]!.length;
           const rows = records.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
           const text = CSV_BOM + rows.map((r) => csvRow(r)).join('');
-          const expected = rows.map((r) =>
-            r.map((v) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(v) ? `'${v}` : v)),
-          );
+          const formula = '[=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20]';
+          const neutral = (v: string) => {
+            const inner = v.replace(new RegExp(`([;,])(?=${formula})`, 'g'), "$1'");
+            return new RegExp(`^${formula}`).test(inner) ? `'${inner}` : inner;
+          };
+          const expected = rows.map((r) => r.map(neutral));
           // A record of one empty cell writes as an empty line, which reads back as one empty cell.
           expect(parseCsv(text)).toEqual(expected);
         },
@@ -187,8 +198,8 @@ describe('keys', () => {
 
   it('treats a missing or short ADMIN_KEY as not configured', () => {
     expect(adminKey({})).toBeUndefined();
-    expect(adminKey({ ADMIN_KEY: 'x'.repeat(15) })).toBeUndefined();
-    expect(adminKey({ ADMIN_KEY: 'x'.repeat(16) })).toBe('x'.repeat(16));
+    expect(adminKey({ ADMIN_KEY: 'k7Qx2mPz9LbW4nR' })).toBeUndefined();
+    expect(adminKey({ ADMIN_KEY: 'k7Qx2mPz9LbW4nRt' })).toBe('k7Qx2mPz9LbW4nRt');
   });
 
   it('local demo mode: generates a key once (mode 600), reuses it, and never overrides ADMIN_KEY', () => {

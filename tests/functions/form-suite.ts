@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { API_ERRORS, DUPLICATE_SIGNUP, PROBLEMS, SIGNUP_TYPES, type Notice } from '../../src/shared/messages.ts';
-import { siteOrigin } from '../../src/site.ts';
+import { siteOrigin } from '../../src/shared/site-origin.ts';
 import { formRateLimit } from '../../server/settings.ts';
 
 export interface SignupRow {
@@ -350,7 +350,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
 
       it("accepts the site's configured origin, and a client that sends no Origin (not a browser)", async () => {
         const a = signup();
-        expect((await post('/api/signups', a, { headers: { Origin: siteOrigin() } })).status).toBe(201);
+        expect((await post('/api/signups', a, { headers: { Origin: siteOrigin(process.env) } })).status).toBe(201);
         stored(a);
         const b = signup();
         const res = await t.send('/api/signups', {

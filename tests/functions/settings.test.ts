@@ -2,7 +2,6 @@
 // SIGNUP_RATE_LIMIT and CONTACT_RATE_LIMIT (`<count>/<seconds>` or `off`) and SITE_TIME_ZONE,
 // parsed, enforced by the handlers on PGlite and on PostgreSQL, and refused when malformed: by a
 // 500 that names the variable in the log, and by `npm start`, which does not start.
-import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shared/messages.ts';
 import {
@@ -16,7 +15,7 @@ import {
 } from '../../server/settings.ts';
 import { freshIp, tag, type Target } from './form-suite.ts';
 import { handlersOnPglite, handlersOnPostgres } from './targets.ts';
-import { tempDataDir, removeDir } from '../support/db.ts';
+import { failedStart } from '../support/server.ts';
 
 const VARIABLES = ['SIGNUP_RATE_LIMIT', 'CONTACT_RATE_LIMIT', 'SITE_TIME_ZONE'] as const;
 
@@ -165,19 +164,10 @@ describe('npm start', () => {
     ['SIGNUP_RATE_LIMIT', '10 a minute'],
     ['CONTACT_RATE_LIMIT', '0/600'],
     ['SITE_TIME_ZONE', 'Mars/Olympus_Mons'],
-  ])('does not start with a malformed %s, and says which variable', (variable, value) => {
-    const dataDir = tempDataDir();
-    try {
-      const run = spawnSync(process.execPath, ['server/serve.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', [variable]: value },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`Cannot start: ${variable} must be`);
-      expect(run.stdout).not.toContain('is serving');
-    } finally {
-      removeDir(dataDir);
-    }
+  ])('does not start with a malformed %s, and says which variable', async (variable, value) => {
+    const run = await failedStart({ [variable]: value });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`will not start: ${variable} must be`);
+    expect(run.output).not.toContain('is serving');
   });
 });

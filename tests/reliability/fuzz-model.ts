@@ -107,6 +107,12 @@ const email = fc.oneof(
       'x'.repeat(250) + '@e.de',
       'ADA@EXAMPLE.COM',
       'ada@example.com',
+      // Input that made the old pattern backtrack (quadratic time), over and under the length limit.
+      'a@' + '.'.repeat(16000) + '@',
+      'a@' + '.'.repeat(250) + '@',
+      'a@' + 'b.'.repeat(125) + '@',
+      // A formula after a separator, for a spreadsheet that splits cells at ;
+      'z@x.co;=HYPERLINK("http://e")',
     ),
   },
   { weight: 1, arbitrary: anyString },
@@ -568,7 +574,8 @@ export function expectedStore(req: FuzzRequest): Expected {
 }
 
 const EMAIL = /^[\x21-\x7e]+$/;
-const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The documented rule: RFC 5322 unquoted local part, domain labels of letters, digits and hyphens.
+const EMAIL_FORM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const storable = (s: string) => !s.includes('\0') && !/\p{Cs}/u.test(s);
 const filled = (s: string, max: number) => s.length >= 1 && s.length <= max && s === s.trim() && storable(s);

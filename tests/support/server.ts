@@ -1,5 +1,6 @@
 // Starts the real `npm start` server (server/serve.ts) on a free port with its own data directory,
 // for browser and HTTP tests. The site must already be built (npm test builds it once first).
+// Servers get a strong ADMIN_KEY unless the test passes its own (ADMIN_KEY: '' is local demo mode).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,21 +29,64 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The admin key of test servers that do not set their own. */
+export const TEST_SERVER_ADMIN_KEY = 'test-server-key-Qm8rV2xL9pT4wK7z';
+
+function spawnServer(port: number, dataDir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [resolve('server/serve.ts')], {
+    env: {
+      ...process.env,
+      ADMIN_KEY: TEST_SERVER_ADMIN_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  return { child, output: () => log };
+}
+
+/**
+ * Runs the server where it must refuse to start: resolves with its exit code and output once it
+ * has exited. Rejects if it is still running after `timeoutMs` (it started: the test fails).
+ */
+export async function failedStart(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string; port: number }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rt-data-'));
+  const { child, output } = spawnServer(port, dataDir, env);
+  try {
+    const code = await new Promise<number | null>((ok, fail) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        fail(new Error(`the server did not refuse to start within ${timeoutMs} ms:\n${output()}`));
+      }, timeoutMs);
+      child.once('exit', (exitCode) => {
+        clearTimeout(timer);
+        ok(exitCode);
+      });
+    });
+    return { code, output: output(), port };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rt-data-'));
-  let log = '';
-  const child = spawn(process.execPath, [resolve('server/serve.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  const { child, output } = spawnServer(port, dataDir, env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(url + '/robots.txt');
       if (res.ok) break;
@@ -51,7 +95,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${log}`);
+      throw new Error(`server did not start in 90 s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -60,7 +104,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     process: child,
-    output: () => log,
+    output,
     stop: async (signal = 'SIGTERM', { keepData = false } = {}) => {
       await new Promise<void>((ok) => {
         if (child.exitCode !== null || child.signalCode !== null) return ok();

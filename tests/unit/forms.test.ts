@@ -1,9 +1,10 @@
-// The shared form rules (src/forms) and strings (src/messages.ts) that the islands and the
+// The shared form rules (src/shared/form-schemas.ts) and strings (src/shared/messages.ts) that the islands and the
 // functions both use.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FIELD_LIMITS, validateContact, validateSignup } from '../../src/shared/form-schemas.ts';
-import { isSameSitePath, pagePath } from '../../src/shared/source-page.ts';
+import { FIELD_LIMITS, isEmailAddress, validateContact, validateSignup } from '../../src/shared/form-schemas.ts';
+import { isSameSitePath } from '../../src/shared/source-page.ts';
+import { pagePath } from '../../src/shared/page-path.ts';
 import { contactFragment, contactNotices, signupFragment, signupNotices } from '../../src/shared/form-notices.ts';
 import {
   CONTACT,
@@ -104,6 +105,53 @@ describe('sign-up validation', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('refuses characters that make an address a formula or a second spreadsheet cell', () => {
+    for (const email of [
+      'z@x.co;=HYPERLINK("http://e")',
+      'a;b@example.com',
+      'a,b@example.com',
+      '"quoted"@example.com',
+      'a(comment)@example.com',
+      '<a@example.com>',
+      'a@[192.0.2.1]',
+      'a\\b@example.com',
+      'a@b..example',
+      'a@.example.com',
+      'a@example.com.',
+      'a@example_com.org',
+    ])
+      expect(validateSignup(signup(email)), email).toMatchObject({ ok: false, problem: 'invalidEmail' });
+    for (const email of ["o'brien+news@example.co.uk", 'x.y-z_1@sub-domain.example', 'a!#$%&*/=?^`{|}~@b.c'])
+      expect(validateSignup(signup(email)).ok, email).toBe(true);
+  });
+
+  it('checks the length before the pattern, and the pattern has one way to match (pathological input)', () => {
+    const pathological = 'a@' + '.'.repeat(16000) + '@';
+    expect(isEmailAddress(pathological)).toBe(false);
+    expect(validateSignup(signup(pathological))).toEqual({ ok: false, problem: 'invalidEmail', field: 'email' });
+    // At the length limit the pattern itself sees the worst case, and still decides.
+    for (const near of ['a@' + '.'.repeat(252), 'a@' + 'b.'.repeat(126), 'a'.repeat(253) + '@', '@'.repeat(254)])
+      expect(isEmailAddress(near), near.slice(0, 10)).toBe(false);
+    expect(isEmailAddress('a@' + 'b.'.repeat(125) + 'cd')).toBe(true);
+  });
+
+  it('agrees with a plain reading of the rule on adversarial strings (fuzz)', () => {
+    const atext = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/;
+    const label = /^[A-Za-z0-9-]+$/;
+    const plain = (s: string) => {
+      const at = s.indexOf('@');
+      if (s.length > FIELD_LIMITS.email || at < 1 || at !== s.lastIndexOf('@')) return false;
+      const labels = s.slice(at + 1).split('.');
+      return atext.test(s.slice(0, at)) && labels.length >= 2 && labels.every((l) => label.test(l));
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '.', '@', '-', ';', ' ', '"'), maxLength: 300 }), (s) => {
+        expect(isEmailAddress(s)).toBe(plain(s));
+      }),
+      { numRuns: 3000 },
     );
   });
 

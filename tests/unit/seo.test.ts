@@ -5,7 +5,8 @@ import { countWords } from '../../src/lib/word-count';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { isoMinutes } from '../../src/lib/iso-duration';
 import { articleJsonLd, faqJsonLd, serializeJsonLd } from '../../src/lib/json-ld';
-import { SITE, siteOrigin } from '../../src/site';
+import { SITE } from '../../src/site';
+import { siteOrigin } from '../../src/shared/site-origin';
 
 describe('canonicalUrl', () => {
   const origin = 'https://rootedthreads.example';

@@ -1,0 +1,12 @@
+// The header's Newsletter link (Header.astro): without script it jumps to the footer section; this
+// scrolls there and puts the cursor in the footer's e-mail field.
+
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('[data-newsletter-link]') : null;
+  const section = link && document.getElementById('newsletter');
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  (section.querySelector<HTMLElement>('input[type="email"]') ?? section).focus({ preventScroll: true });
+  history.replaceState(null, '', '#newsletter');
+});
