@@ -5,6 +5,7 @@
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
 //   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
 //   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
+import { createServer } from 'node:http';
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
 import { siteOrigin } from '../src/shared/site-origin.ts';
@@ -86,16 +87,27 @@ function clientIp(req: Request & { ip?: string }): string {
   return clientAddress(req.ip, req.headers.get('x-forwarded-for'), trustProxy);
 }
 
-const server = serve({
-  port,
-  hostname,
+// Static GETs are answered on node:http's own request and response (headers worked out at
+// start-up); everything else (functions, redirects, 404s) becomes a web Request for the site handler.
+// srvx (not listening itself: manual) does that conversion, with its checks of the request target
+// and its 500 for a handler that throws.
+const web = serve({
+  manual: true,
   silent: true,
   gracefulShutdown: false,
   fetch: (req) => site.fetch(req, clientIp(req)),
+}).node!.handler;
+const server = createServer((req, res) => {
+  if (!site.serveStatic(req, res)) void web(req, res);
 });
-await server.ready();
+await new Promise<void>((ok, fail) => {
+  server.once('error', fail);
+  server.listen(port, hostname, () => ok());
+});
 console.log(`Rooted Threads is serving on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
-console.log(`  ${site.files.files.size} files, ${site.functions.length} functions, database: ${db.kind}`);
+console.log(
+  `  ${site.files.files.size} files (${site.staticUrls} static URLs), ${site.functions.length} functions, database: ${db.kind}`,
+);
 if (trustProxy) console.log(`  X-Forwarded-For believed from: ${trustProxy.description}`);
 
 let stopping = false;
@@ -106,8 +118,8 @@ async function stop(signal: string): Promise<void> {
   clearInterval(purgeTimer);
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
-  const force = setTimeout(() => void server.close(true), 10_000).unref();
-  await server.close();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  await new Promise((done) => server.close(done));
   clearTimeout(force);
   await closeDb();
   process.exit(0);

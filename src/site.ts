@@ -93,6 +93,13 @@ export const SHARE_TEXT = {
   copyByHand: (url: string) => `Copy this link: ${url}`,
 } as const;
 
+/** The theme toggle (ours): ThemeToggle.astro, theme-toggle.ts and the head script. */
+export const THEME_TEXT = {
+  button: 'Dark theme',
+  /** localStorage key of the reader's choice, 'light' or 'dark'; absent: follow the system. */
+  storageKey: 'theme',
+} as const;
+
 /** The eight categories the spec names; the article schema accepts only these. */
 export const CATEGORIES = [
   'Sustainable Fashion',
@@ -142,3 +149,9 @@ export const HOME_KEYWORDS = [
   'linen',
   'hemp',
 ] as const;
+
+/** Labels of the reading aids on article pages. */
+export const READER = {
+  /** Heading of an article's table of contents. */
+  contents: 'In this article',
+} as const;

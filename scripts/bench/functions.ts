@@ -1,6 +1,9 @@
 // Part 3: throughput and latency of the form endpoints through the `npm start` server (handlers
 // warm in one process), 50 connections for 10 s, next to a bare node:http server answering 204 and
 // to the same server's static article page — all measured in the same run.
+
+/** What Chromium sends: the static rows are measured with it and without any. */
+export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { freePort } from '../../tests/support/server.ts';
@@ -23,12 +26,15 @@ export async function load(
   kind: 'get' | 'signup' | 'contact',
   origin: string,
   duration = 10,
+  /** Request headers for a GET (e.g. a browser's Accept-Encoding). */
+  getHeaders: Record<string, string> = {},
 ): Promise<Load> {
   const run = autocannon({
     url,
     connections: 50,
     duration,
     method: kind === 'get' ? 'GET' : 'POST',
+    headers: kind === 'get' ? getHeaders : {},
     requests: [
       {
         setupRequest: (req) => {

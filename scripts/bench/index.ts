@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { createPgDatabase } from '../../tests/support/db.ts';
 import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './page-weight.ts';
 import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './lighthouse.ts';
-import { load, loadTable, startBareServer, type Load } from './functions.ts';
+import { BROWSER_ACCEPT_ENCODING, load, loadTable, startBareServer, type Load } from './functions.ts';
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
 
@@ -62,12 +62,7 @@ async function main(): Promise<void> {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
         rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
-        const pages: [string, string][] = [
-          ['home', '/'],
-          ['/articles', '/articles'],
-          ['article', '/articles/hemp-vs-cotton'],
-          ['/contact', '/contact'],
-        ];
+        const pages = PAGE_TYPES.filter(([label]) => label !== '/admin');
         for (const [label, path] of pages)
           rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
       }
@@ -89,7 +84,15 @@ async function main(): Promise<void> {
           try {
             if (backend.startsWith('PGlite'))
               rows.push(
-                await load('static article page (same server)', s.url + '/articles/hemp-vs-cotton', 'get', s.url),
+                await load(
+                  'static article page, Brotli (browser Accept-Encoding)',
+                  s.url + '/articles/hemp-vs-cotton',
+                  'get',
+                  s.url,
+                  10,
+                  BROWSER_ACCEPT_ENCODING,
+                ),
+                await load('static article page, uncompressed', s.url + '/articles/hemp-vs-cotton', 'get', s.url),
               );
             rows.push(await load(`POST /api/signups · ${backend}`, s.url + '/api/signups', 'signup', s.url));
             rows.push(await load(`POST /api/contact · ${backend}`, s.url + '/api/contact', 'contact', s.url));

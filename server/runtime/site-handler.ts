@@ -1,7 +1,9 @@
 // The whole site as one fetch handler: functions, netlify.toml redirects and headers, the built
 // static files, and the 404 page. server/serve.ts puts it on a port; tests call it directly.
 import { join } from 'node:path';
-import { StaticFiles, type StaticFile } from './static-files.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StaticFiles } from './static-files.ts';
+import { StaticRoutes } from './static-routes.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
 import { SECURITY_HEADERS, methodNotAllowed, problem } from '../http.ts';
@@ -17,16 +19,16 @@ export interface SiteOptions {
 
 export interface Site {
   fetch: (req: Request, ip?: string) => Promise<Response>;
+  /**
+   * The fast path: answers a GET/HEAD of a built file's clean URL on the node:http response and
+   * returns true; returns false, having written nothing, for everything `fetch` must answer.
+   */
+  serveStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** How many clean URLs the fast path answers. */
+  staticUrls: number;
   functions: MountedFunction[];
   files: StaticFiles;
   rules: NetlifyRules;
-}
-
-/** Hashed build assets never change; everything else is revalidated. */
-function cacheControl(path: string): string {
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.startsWith('/fonts/') || path.startsWith('/pagefind/')) return 'public, max-age=86400';
-  return 'public, max-age=0, must-revalidate';
 }
 
 export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> {
@@ -36,24 +38,13 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
   const functions = await loadFunctions(join(root, 'netlify', 'functions'));
   const notFound = files.get('/404.html');
 
-  function sendFile(req: Request, file: StaticFile, pathname: string, status = 200): Response {
-    const headers = new Headers({
-      'Content-Type': file.type,
-      'Cache-Control': status === 200 ? cacheControl(file.path) : 'no-store',
-      Vary: 'Accept-Encoding',
-    });
-    // netlify.toml's headers win over our defaults, as they do on Netlify.
-    for (const [k, v] of Object.entries(headersFor(rules, pathname))) headers.set(k, v);
-    if (status === 200) {
-      headers.set('ETag', file.etag);
-      const inm = req.headers.get('if-none-match');
-      if (inm && inm.split(/\s*,\s*/).includes(file.etag)) return new Response(null, { status: 304, headers });
-    }
-    const { body, encoding } = files.encoded(file, req.headers.get('accept-encoding'));
-    if (encoding) headers.set('Content-Encoding', encoding);
-    headers.set('Content-Length', String(body.length));
-    return new Response(req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
-  }
+  // Built once: which clean URLs serve which file, with every header of each encoding.
+  const routes = new StaticRoutes(
+    files,
+    rules,
+    (path) => !!matchFunction(functions, new URL(path, 'http://localhost')) || !!matchRedirect(rules, path)?.rule.force,
+  );
+  const sendFile = routes.respond.bind(routes);
 
   function redirect(pathname: string, location: string, status: number): Response {
     const headers = new Headers(headersFor(rules, pathname));
@@ -133,5 +124,12 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
     return notFoundPage(req, pathname);
   }
 
-  return { fetch: handle, functions, files, rules };
+  return {
+    fetch: handle,
+    serveStatic: routes.serveNode.bind(routes),
+    staticUrls: routes.size,
+    functions,
+    files,
+    rules,
+  };
 }

@@ -1,10 +1,11 @@
-// Serves the built site from memory: every file of dist/ is read once at start-up, compressed on
-// first request and kept, so a request costs a map lookup. Paths follow Astro's `build.format:
-// 'file'` output and Netlify's pretty URLs: /articles/x is served from articles/x.html.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Serves the built site from memory: every file of dist/ is read once at start-up with its Brotli
+// and gzip encodings (the build's .br/.gz siblings, or made here once when the build left none), so
+// a request costs a map lookup and never compresses. Paths follow Astro's `build.format: 'file'`
+// output and Netlify's pretty URLs: /articles/x is served from articles/x.html.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { ENCODINGS, compress, isCompressible, type Encoding } from '../../src/integrations/precompress.ts';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -31,18 +32,29 @@ const TYPES: Record<string, string> = {
   pf_index: 'application/octet-stream',
   pagefind: 'application/octet-stream',
 };
-const COMPRESSIBLE = new Set(['html', 'css', 'js', 'mjs', 'json', 'xml', 'txt', 'svg', 'webmanifest', 'wasm']);
 
 export interface StaticFile {
   /** URL path of the file itself, e.g. /articles/x.html */
   path: string;
   body: Buffer;
   type: string;
+  /** Strong validator of the identity body; each encoding has its own (RFC 9110, 8.8.3). */
   etag: string;
+  /** The build's modification time, as an HTTP date. */
+  lastModified: string;
+  /** Modification time in whole seconds since the epoch (HTTP dates have no finer resolution). */
+  mtime: number;
   ext: string;
   gzip?: Buffer;
   br?: Buffer;
 }
+
+/** The ETag of an encoding of `file`: the identity tag with the encoding's name inside the quotes. */
+export function encodedEtag(file: StaticFile, encoding?: Encoding): string {
+  return encoding ? file.etag.slice(0, -1) + '-' + encoding + '"' : file.etag;
+}
+
+const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 
 export class StaticFiles {
   readonly files = new Map<string, StaticFile>();
@@ -56,17 +68,36 @@ export class StaticFiles {
   private load(dir: string): void {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
-      if (statSync(full).isDirectory()) {
+      const stat = statSync(full);
+      if (stat.isDirectory()) {
         this.load(full);
         continue;
       }
       const path = '/' + relative(this.root, full).split(sep).join('/');
       // Netlify's configuration files in the publish directory are rules, never content.
       if (path === '/_headers' || path === '/_redirects') continue;
-      const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+      // A precompressed sibling is an encoding of its file, never a URL of its own.
+      if (/\.(br|gz)$/.test(name) && existsSync(full.slice(0, -3))) continue;
+      const ext = extOf(name);
       const body = readFileSync(full);
       const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"';
-      this.files.set(path, { path, body, ext, etag, type: TYPES[ext] ?? 'application/octet-stream' });
+      const mtime = Math.floor(stat.mtimeMs / 1000);
+      const file: StaticFile = {
+        path,
+        body,
+        ext,
+        etag,
+        mtime,
+        lastModified: new Date(mtime * 1000).toUTCString(),
+        type: TYPES[ext] ?? 'application/octet-stream',
+      };
+      if (isCompressible(ext, body.length)) {
+        for (const [encoding, suffix] of Object.entries(ENCODINGS) as [Encoding, string][]) {
+          const packed = existsSync(full + suffix) ? readFileSync(full + suffix) : compress(body, encoding, 'startup');
+          if (packed.length < body.length) file[encoding] = packed;
+        }
+      }
+      this.files.set(path, file);
     }
   }
 
@@ -87,19 +118,19 @@ export class StaticFiles {
     );
   }
 
-  /** The body to send for an Accept-Encoding header, compressed once and cached. */
-  encoded(file: StaticFile, acceptEncoding: string | null): { body: Buffer; encoding?: 'br' | 'gzip' } {
-    if (!COMPRESSIBLE.has(file.ext) || file.body.length < 1024 || !acceptEncoding) return { body: file.body };
-    if (/\bbr\b/.test(acceptEncoding)) {
-      file.br ??= brotliCompressSync(file.body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length },
-      });
-      return { body: file.br, encoding: 'br' };
-    }
-    if (/\bgzip\b/.test(acceptEncoding)) {
-      file.gzip ??= gzipSync(file.body, { level: 9 });
-      return { body: file.gzip, encoding: 'gzip' };
-    }
-    return { body: file.body };
+  /** The body to send for an Accept-Encoding header: Brotli, then gzip, then the file itself. */
+  encoded(file: StaticFile, acceptEncoding: string | null | undefined): { body: Buffer; encoding?: Encoding } {
+    return negotiate(file, acceptEncoding);
   }
+}
+
+/** Brotli when the client takes it, then gzip, else identity (a q=0 refusal is not parsed, as before). */
+export function negotiate(
+  file: StaticFile,
+  acceptEncoding: string | null | undefined,
+): { body: Buffer; encoding?: Encoding } {
+  if (!acceptEncoding) return { body: file.body };
+  if (file.br && /\bbr\b/.test(acceptEncoding)) return { body: file.br, encoding: 'br' };
+  if (file.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: file.gzip, encoding: 'gzip' };
+  return { body: file.body };
 }

@@ -5,3 +5,4 @@ import './newsletter-link.ts';
 import './site-search.ts';
 import './share-button.ts';
 import './back-link.ts';
+import './theme-toggle.ts';

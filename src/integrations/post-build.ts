@@ -1,12 +1,13 @@
-// What `astro build` does once the pages are written, both read from the built HTML: the Pagefind
-// search index (dist/pagefind/) and each page's Content-Security-Policy as a real HTTP header
-// (dist/_headers).
+// What `astro build` does once the pages are written: the Pagefind search index (dist/pagefind/)
+// and each page's Content-Security-Policy as a real HTTP header (dist/_headers), both read from
+// the built HTML; then, the output being final, Brotli and gzip siblings of its text files.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { close, createIndex } from 'pagefind';
 import { pagePath } from '../shared/page-path.ts';
+import { precompressDir } from './precompress.ts';
 
 export function postBuild(): AstroIntegration {
   return {
@@ -16,6 +17,9 @@ export function postBuild(): AstroIntegration {
         const dist = fileURLToPath(dir);
         await writeSearchIndex(dist, logger);
         writeCspHeaders(dist, logger);
+        const started = performance.now();
+        const count = await precompressDir(dist);
+        logger.info(`precompress: ${count} .br/.gz files in ${Math.round(performance.now() - started)} ms`);
       },
     },
   };

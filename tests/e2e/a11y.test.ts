@@ -1,5 +1,6 @@
 // axe-core (WCAG 2.2 AA rules) on every page of the sitemap plus /admin, /sitemap and the 404
-// page: no serious or critical violation.
+// page: no serious or critical violation, in the light theme and (one page of each type, on
+// desktop and phone) in the dark theme.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
@@ -15,30 +16,30 @@ afterAll(async () => {
 });
 
 describe('accessibility', () => {
-  it('has no serious or critical axe violation on any page, on desktop and phone', async () => {
+  it('has no serious or critical axe violation on any page, on desktop and phone, in both themes', async () => {
     const xml = await (await fetch(base + '/sitemap.xml')).text();
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     paths.push('/admin', '/sitemap', '/no-such-page');
     const problems: string[] = [];
-    for (const viewport of [
-      { width: 1280, height: 900 },
-      { width: 375, height: 740 },
-    ]) {
-      const ctx = await browser.newContext({ viewport });
+    const onePerType = [
+      '/',
+      '/articles',
+      '/articles/hemp-vs-cotton',
+      '/stories/plant-power',
+      '/contact',
+      '/admin',
+      '/no-such-page',
+    ];
+    for (const { viewport, colorScheme } of [
+      { viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
+      { viewport: { width: 375, height: 740 }, colorScheme: 'light' },
+      { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' },
+      { viewport: { width: 375, height: 740 }, colorScheme: 'dark' },
+    ] as const) {
+      const ctx = await browser.newContext({ viewport, colorScheme });
       const page = await ctx.newPage();
-      // The phone pass covers one page of each type.
-      const list =
-        viewport.width === 1280
-          ? paths
-          : [
-              '/',
-              '/articles',
-              '/articles/hemp-vs-cotton',
-              '/stories/plant-power',
-              '/contact',
-              '/admin',
-              '/no-such-page',
-            ];
+      // The light desktop pass covers every page; the others one page of each type.
+      const list = viewport.width === 1280 && colorScheme === 'light' ? paths : onePerType;
       for (const path of list) {
         await page.goto(base + path);
         const result = await new AxeBuilder({ page })
@@ -47,7 +48,7 @@ describe('accessibility', () => {
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical')
             problems.push(
-              `${viewport.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes
+              `${viewport.width}px ${colorScheme} ${path}: ${v.id} (${v.impact}) ${v.nodes
                 .map((n) => n.target.join(' '))
                 .slice(0, 3)
                 .join(', ')}`,
@@ -57,5 +58,5 @@ describe('accessibility', () => {
       await ctx.close();
     }
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 });

@@ -33,9 +33,28 @@ export async function createPgDatabase(): Promise<TempDatabase> {
   return {
     name,
     url: url.toString(),
-    // FORCE ends sessions a stopped server or pool may have left behind (PostgreSQL 13+).
-    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
+}
+
+/**
+ * Drops a test database. A pool's `end()` resolves before its sessions have finished closing, so
+ * a FORCE right away can kill a session mid-goodbye and its client emits an error nobody listens
+ * to any more. Waiting up to 3 s for the sessions to leave avoids that; FORCE (PostgreSQL 13+)
+ * then ends whatever a stopped server or a leaked pool really left behind.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  await admin(async (c) => {
+    for (let i = 0; i < 30; i++) {
+      const { rows } = await c.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
 
 export function tempDataDir(): string {

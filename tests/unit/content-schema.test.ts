@@ -53,4 +53,18 @@ describe('content schema', () => {
     expect(r.output).toMatch(/references/);
     expect(r.output).toMatch(/https/);
   }, 120_000);
+
+  it('rejects a hero image that does not exist, naming the file and the field in plain words', () => {
+    const r = build(articleSource('bad-one', ['good-one', 'good-two'], { hero: '../../assets/art/bad-one/hero.jpg' }));
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/bad-one\.mdx/);
+    expect(r.output).toMatch(/hero: there is no image file at \.\.\/\.\.\/assets\/art\/bad-one\/hero\.jpg/);
+  }, 120_000);
+
+  it('rejects a hero without alt text, saying what to write', () => {
+    const r = build(articleSource('bad-one', ['good-one', 'good-two'], { heroAlt: '""' }));
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/bad-one\.mdx/);
+    expect(r.output).toMatch(/heroAlt: the hero alt text \(what the image shows\) is too short/);
+  }, 120_000);
 });

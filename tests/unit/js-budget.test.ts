@@ -1,10 +1,12 @@
 // JavaScript size budget per page type, read from the build: what a page runs before any
 // interaction (inline scripts; no script file may load), and everything its islands can pull in
-// (component and renderer chunks with their static imports), gzipped.
+// (component and renderer chunks with their static imports), gzipped. The only script that runs
+// before the first paint is the theme script in <head>: at most 600 bytes, allowed by its hash.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { THEME_SCRIPT, THEME_SCRIPT_HASH } from '../../src/lib/theme-script.ts';
 
 const DIST = 'dist';
 const KB = 1024;
@@ -48,7 +50,31 @@ function measure(file: string) {
   return { inline: gz(inline), external, islands, chunks: chunks.size };
 }
 
+const THEME_SCRIPT_MAX_BYTES = 600;
+
+/** Classic (render-blocking) inline scripts of the <head>: not modules, not data. */
+function headScripts(html: string): string[] {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type=/.test(attrs!) && !/src=/.test(attrs!))
+    .map(([, , body]) => body!);
+}
+
 describe('JavaScript budget', () => {
+  it('runs one script before the first paint: the theme script, at most 600 bytes, allowed by its hash', () => {
+    expect(Buffer.byteLength(THEME_SCRIPT)).toBeLessThanOrEqual(THEME_SCRIPT_MAX_BYTES);
+    const headers = readFileSync(join(DIST, '_headers'), 'utf8');
+    for (const budget of Object.values(BUDGETS)) {
+      const html = readFileSync(join(DIST, budget.file), 'utf8');
+      expect(headScripts(html), budget.file).toEqual([THEME_SCRIPT]);
+      const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/)?.[1] ?? '';
+      expect(meta, budget.file).toContain(THEME_SCRIPT_HASH);
+    }
+    expect(headers.match(new RegExp(THEME_SCRIPT_HASH.replace(/[+/=]/g, '\\$&'), 'g'))?.length).toBe(
+      headers.match(/Content-Security-Policy/g)?.length,
+    );
+  });
+
   it.each(Object.entries(BUDGETS))('%s stays within budget', (_, budget) => {
     expect(existsSync(join(DIST, budget.file)), 'build the site first').toBe(true);
     const m = measure(budget.file);

@@ -1,0 +1,292 @@
+// The visual editor (Keystatic, at /keystatic under `npm run dev`) over the same MDX files the site
+// builds from. src/content.config.ts stays the source of truth: every key of its schema has one
+// field here with the same rules and help text, and tests/unit/editor-schema.test.ts fails when
+// the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
+// docs/writing-articles.md describes the hosted (GitHub) mode.
+import { collection, config, fields } from '@keystatic/core';
+import { block } from '@keystatic/core/content-components';
+import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
+import { optionalCard } from './keystatic/optional-card-field.tsx';
+import { yearField } from './keystatic/year-field.tsx';
+
+const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
+
+const SITE_PATH_OR_HTTPS = {
+  regex: /^(\/|https:\/\/)/,
+  message: 'a site path such as /articles/hemp-vs-cotton, or an address starting with https://',
+};
+
+/** A text box with the schema's length rule, described in the same words as the guide. */
+const text = (label: string, description: string, min: number, max?: number, multiline = false) =>
+  fields.text({ label, description, multiline, validation: { length: { min, max } } });
+
+/** A list of short texts (keywords, topics) with the schema's count. */
+const textList = (label: string, itemLabel: string, description: string, min: number, max: number) =>
+  fields.array(fields.text({ label: itemLabel, validation: { length: { min: 2 } } }), {
+    label,
+    description,
+    itemLabel: (props) => props.value,
+    validation: { length: { min, max } },
+  });
+
+const hero = (folder: string) =>
+  fields.image({
+    label: 'Hero image',
+    description:
+      'A photo (JPEG, PNG, WebP or AVIF, at least 1200 px wide; large phone photos are fine, the site resizes them) or SVG artwork. It is shown above the title, on cards, and cropped to 1200×630 as the social-media card: keep the subject near the centre.',
+    directory: `src/assets/art`,
+    publicPath: `../../assets/art/`,
+    validation: { isRequired: true },
+    transformFilename: (name) => name.toLowerCase().replace(/[^a-z0-9.]+/g, '-') || folder,
+  });
+
+const heroAlt = text(
+  'Hero image alt text',
+  'What the image shows, for readers who cannot see it (at least 10 characters). Describe the picture, not the article.',
+  10,
+);
+
+const publishedDate = fields.date({
+  label: 'Published',
+  description: 'First publication date. Newest articles come first on the site.',
+  validation: { isRequired: true },
+});
+const updatedDate = fields.date({
+  label: 'Updated (optional)',
+  description: 'Date of the last substantive revision; leave empty if there was none.',
+});
+
+const keywords = textList('Keywords', 'Keyword', 'Search keywords, 3 to 12.', 3, 12);
+const articleSection = fields.select({
+  label: 'Article section',
+  description: 'The broad section search engines are told about.',
+  options: options(ARTICLE_SECTIONS),
+  defaultValue: ARTICLE_SECTIONS[1],
+});
+const about = textList(
+  'Topics (about)',
+  'Topic',
+  'What the piece is about, 1 to 6 topics (e.g. Merino wool, Laundry).',
+  1,
+  6,
+);
+const lead = text(
+  'Lead paragraph',
+  'The paragraph under the title (80 to 600 characters): what the reader will get from the piece. Do not repeat it in the body.',
+  80,
+  600,
+  true,
+);
+
+const references = (min: number) =>
+  fields.array(
+    fields.object({
+      title: text('Title', 'The title of the cited work, as published.', 3),
+      publisher: text('Publisher', 'Journal, agency, NGO or industry body.', 2),
+      year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.'),
+      url: fields.text({
+        label: 'Address (https)',
+        description: "The DOI link (https://doi.org/...) or the publisher's page; https only.",
+        validation: { pattern: { regex: /^https:\/\/\S+$/, message: 'Address: must start with https://' } },
+      }),
+    }),
+    {
+      label: 'References',
+      description: `Real sources for every figure, at least ${min}, each with an https address (no duplicates).`,
+      itemLabel: (props) => props.fields.title.value || 'New reference',
+      validation: { length: { min } },
+    },
+  );
+
+const related = fields.array(
+  fields.relationship({ label: 'Related article', collection: 'articles', validation: { isRequired: true } }),
+  {
+    label: 'Related articles',
+    description: 'Two other articles to read next (three on cotton-blends-vs-natural-fibers).',
+    itemLabel: (props) => props.value ?? 'Choose an article',
+    validation: { length: { min: 2, max: 3 } },
+  },
+);
+
+const signupOptions = [
+  { label: 'Both: Updates mid-article, Movement at the end', value: 'both' },
+  { label: 'Mid-article only (Updates)', value: 'mid' },
+  { label: 'End only (Movement)', value: 'end' },
+  { label: 'None', value: 'none' },
+] as const;
+const signups = (defaultValue: 'both' | 'end') =>
+  fields.select({
+    label: 'Sign-up forms',
+    description:
+      'Where the sign-up forms go. "Both" and "Mid-article" need the Mid-article slot placed once in the body.',
+    options: [...signupOptions],
+    defaultValue,
+  });
+
+const back = fields.select({
+  label: 'Back control',
+  description: 'History: goes back to where the reader came from (or /articles). Articles: a "Back to Articles" link.',
+  options: [
+    { label: 'History', value: 'history' },
+    { label: 'Back to Articles link', value: 'articles' },
+  ],
+  defaultValue: 'history',
+});
+
+const cta = optionalCard({
+  label: 'Call-to-action card (optional)',
+  description: 'A card after the body. Leave every box empty for none; once used, fill title, text, link and label.',
+  parts: {
+    title: { label: 'Card title', min: 3 },
+    text: { label: 'Card text', description: 'One or two sentences.', min: 10 },
+    href: { label: 'Card link', description: SITE_PATH_OR_HTTPS.message, min: 1, pattern: SITE_PATH_OR_HTTPS },
+    label: { label: 'Button label', min: 2 },
+  },
+});
+
+const announcement = optionalCard({
+  label: 'Announcement bar (optional)',
+  description: 'A thin bar above the header of this page. Leave empty for none; the link and its label are optional.',
+  parts: {
+    text: { label: 'Announcement', min: 5 },
+    href: { label: 'Link (optional)', description: SITE_PATH_OR_HTTPS.message, min: 0, pattern: SITE_PATH_OR_HTTPS },
+    label: { label: 'Link label (optional)', min: 0 },
+  },
+});
+
+/** The body: MDX with the headings and features the site styles, and our one component. */
+const body = fields.mdx({
+  label: 'Body',
+  description:
+    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References.',
+  options: { heading: [2, 3, 4], image: false, codeBlock: false },
+  components: {
+    Midpoint: block({
+      label: 'Mid-article slot',
+      description:
+        'Where the mid-article sign-up and/or house promotion appear. Place it once, between two sections near the middle, when Sign-up forms is Both or Mid-article or the house promotion is on.',
+      schema: {},
+    }),
+  },
+});
+
+export default config({
+  storage: { kind: 'local' },
+  ui: { brand: { name: 'Rooted Threads' } },
+  collections: {
+    articles: collection({
+      label: 'Articles',
+      path: 'src/content/articles/*',
+      format: { contentField: 'body' },
+      entryLayout: 'content',
+      slugField: 'title',
+      previewUrl: '/articles/{slug}',
+      columns: ['title', 'publishedDate'],
+      schema: {
+        title: fields.slug({
+          name: {
+            label: 'Title',
+            description: 'The headline (10 to 100 characters), unique across the site.',
+            validation: { length: { min: 10, max: 100 } },
+          },
+          slug: {
+            label: 'File name and address',
+            description:
+              'Becomes /articles/<this>. Lower case words joined by hyphens; never change it once published.',
+          },
+        }),
+        excerpt: text(
+          'Excerpt',
+          'One or two sentences (50 to 200 characters) for cards, search results and the page description; unique.',
+          50,
+          200,
+          true,
+        ),
+        category: fields.select({
+          label: 'Category',
+          description: 'The filter the article appears under on /articles.',
+          options: options(CATEGORIES),
+          defaultValue: CATEGORIES[0],
+        }),
+        publishedDate,
+        updatedDate,
+        hero: hero('hero'),
+        heroAlt,
+        keywords,
+        articleSection,
+        about,
+        lead,
+        faq: fields.array(
+          fields.object({
+            q: text('Question', 'As a reader would ask it (at least 10 characters).', 10),
+            a: text('Answer', 'A short, plain answer of one paragraph (at least 20 characters).', 20, undefined, true),
+          }),
+          {
+            label: 'FAQ',
+            description: 'Exactly 3 questions and answers, shown after the body.',
+            itemLabel: (props) => props.fields.q.value || 'New question',
+            validation: { length: { min: 3, max: 3 } },
+          },
+        ),
+        references: references(3),
+        related,
+        signups: signups('both'),
+        cta,
+        adSlot: fields.checkbox({
+          label: 'House promotion',
+          description: 'Show our own promotion at the Mid-article slot (place the slot in the body).',
+          defaultValue: false,
+        }),
+        back,
+        announcement,
+        body,
+      },
+    }),
+    stories: collection({
+      label: 'Stories',
+      path: 'src/content/stories/*',
+      format: { contentField: 'body' },
+      entryLayout: 'content',
+      slugField: 'title',
+      previewUrl: '/stories/{slug}',
+      columns: ['title', 'order'],
+      schema: {
+        title: fields.slug({
+          name: {
+            label: 'Title',
+            description: 'The headline of the story page and its home card (5 to 100 characters).',
+            validation: { length: { min: 5, max: 100 } },
+          },
+          slug: { label: 'File name and address', description: 'Becomes /stories/<this>.' },
+        }),
+        tagline: text('Tagline', "The card's one-line description (10 to 120 characters).", 10, 120),
+        excerpt: text('Excerpt', 'Page description and RSS text (50 to 200 characters).', 50, 200, true),
+        bullets: fields.array(fields.text({ label: 'Bullet', validation: { length: { min: 5 } } }), {
+          label: 'Card bullets',
+          description: 'Exactly 3 short lines for the home card.',
+          itemLabel: (props) => props.value,
+          validation: { length: { min: 3, max: 3 } },
+        }),
+        order: fields.integer({
+          label: 'Order on the home page',
+          description: '1, 2 or 3: where the card sits.',
+          validation: { isRequired: true, min: 1 },
+        }),
+        publishedDate,
+        updatedDate,
+        hero: hero('hero'),
+        heroAlt,
+        keywords,
+        articleSection,
+        about,
+        lead,
+        references: references(1),
+        related,
+        signups: signups('end'),
+        back,
+        cta,
+        body,
+      },
+    }),
+  },
+});
