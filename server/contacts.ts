@@ -3,7 +3,7 @@ import { CONTACT } from '../src/shared/messages.ts';
 import { validateContact, type ContactData } from '../src/shared/form-schemas.ts';
 import { contactFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';
-import { RATE_LIMITS } from './rate-limit.ts';
+import { formRateLimit } from './settings.ts';
 import type { FormEndpoint } from './forms.ts';
 
 export async function storeContact(db: Queryable, contact: ContactData): Promise<'created'> {
@@ -16,7 +16,7 @@ export async function storeContact(db: Queryable, contact: ContactData): Promise
 
 export const contactEndpoint: FormEndpoint<ContactData> = {
   name: 'contact',
-  limit: RATE_LIMITS.contact,
+  limit: () => formRateLimit('contact'),
   validate: validateContact,
   store: storeContact,
   fragment: (_fields, outcome) => contactFragment(outcome),

@@ -13,7 +13,8 @@ import { json, problem, seeOther } from './http.ts';
 
 export interface FormEndpoint<T> {
   name: string;
-  limit: RateLimit;
+  /** The per-client limit in force (read from the environment on each request), or null: none. */
+  limit: () => RateLimit | null;
   validate: (fields: unknown) => Validation<T>;
   store: (db: Db, data: T) => Promise<'created' | 'duplicate'>;
   /** The fragment naming `outcome`'s notice, or undefined when the fields do not say which form. */
@@ -67,7 +68,8 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
         return answer(call, body.response.status === 413 ? endpoint.tooLarge : 'badRequest', body.response);
       }
       const db = getDb();
-      const decision = await hit(db, endpoint.limit, call.context.ip);
+      const limit = endpoint.limit();
+      const decision = limit ? await hit(db, limit, call.context.ip) : { allowed: true as const };
       if (!decision.allowed) {
         const limited = problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(decision.retryAfter) });
         return answer(call, 'limited', limited);

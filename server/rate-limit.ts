@@ -9,17 +9,13 @@ import { createHmac } from 'node:crypto';
 import type { Db, Queryable } from './db/client.ts';
 import { addressKey } from './client-address.ts';
 
+/** The forms' limits are the operator's to set (settings.ts: SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT). */
 export interface RateLimit {
   bucket: string;
   /** Requests allowed per window. */
   max: number;
   windowSeconds: number;
 }
-
-export const RATE_LIMITS = {
-  signups: { bucket: 'signups', max: 10, windowSeconds: 600 },
-  contact: { bucket: 'contact', max: 5, windowSeconds: 600 },
-} as const satisfies Record<string, RateLimit>;
 
 /** Rows older than this are purged; well under the 24 hours the privacy page promises. */
 export const RETENTION_SECONDS = 3600;

@@ -2,6 +2,7 @@
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 //   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
 //   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
+//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
 //   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
 //   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
 import { createServer } from 'node:http';
@@ -16,6 +17,7 @@ import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
+import { settingProblems } from './settings.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +30,10 @@ function refuse(message: string): never {
   console.error(`Rooted Threads will not start: ${message}`);
   process.exit(1);
 }
+
+// A malformed SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT or SITE_TIME_ZONE (settings.ts), each named.
+const problems = settingProblems(process.env);
+if (problems.length) refuse(problems.join('; '));
 
 let trustProxy: ProxyTrust | undefined;
 try {

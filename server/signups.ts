@@ -3,7 +3,7 @@ import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/mes
 import { validateSignup, type SignupData } from '../src/shared/form-schemas.ts';
 import { signupFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';
-import { RATE_LIMITS } from './rate-limit.ts';
+import { formRateLimit } from './settings.ts';
 import type { FormEndpoint } from './forms.ts';
 
 /**
@@ -26,7 +26,7 @@ function isSignupType(value: unknown): value is SignupType {
 
 export const signupEndpoint: FormEndpoint<SignupData> = {
   name: 'signups',
-  limit: RATE_LIMITS.signups,
+  limit: () => formRateLimit('signups'),
   validate: validateSignup,
   store: storeSignup,
   fragment: (fields, outcome) => {

@@ -119,13 +119,35 @@ export const ARTICLE_SECTIONS = ['Sustainable Fashion', 'Sustainable Materials']
 /** Words a reader gets through in a minute; reading time is derived from the body with it. */
 export const WORDS_PER_MINUTE = 200;
 
-/** Static pages of the sitemap. Articles and stories are added from the collections. */
+/**
+ * Static pages of the sitemap, with the title each page shows (the home page's <title> is the
+ * site's name alone; "Home" names it in the dashboard). Articles and stories come from the
+ * collections.
+ */
 export const STATIC_PAGES = [
-  { path: '/', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
-  { path: '/articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },
-  { path: '/contact', priority: 0.6, changefreq: 'monthly', lastmod: '2025-09-03' },
-  { path: '/privacy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
-  { path: '/terms', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+  { path: '/', title: 'Home', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
+  { path: '/articles', title: 'Articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },
+  { path: '/contact', title: 'Contact', priority: 0.6, changefreq: 'monthly', lastmod: '2025-09-03' },
+  { path: '/privacy', title: 'Privacy Policy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+  { path: '/terms', title: 'Terms of Service', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+] as const;
+
+export type StaticPath = (typeof STATIC_PAGES)[number]['path'];
+
+/** The title of a static page, from STATIC_PAGES. */
+export function staticPageTitle(path: StaticPath): string {
+  return STATIC_PAGES.find((p) => p.path === path)!.title;
+}
+
+/** Words of the home page's keywords meta (article pages take theirs from the front matter). */
+export const HOME_KEYWORDS = [
+  'natural fibers',
+  'natural fabric clothing',
+  'sustainable fashion',
+  'wool',
+  'organic cotton',
+  'linen',
+  'hemp',
 ] as const;
 
 /** Labels of the reading aids on article pages. */

@@ -1,10 +1,12 @@
-// The dashboard at scale: list, search and CSV export times with 1,000, 10,000 and 100,000 rows
-// in each table, on the PostgreSQL server (a temporary database, dropped afterwards), measured
-// through the real function handlers (session check included), plus the memory an export takes.
+// The dashboard at scale: list, search, CSV export and insights times with 1,000, 10,000 and
+// 100,000 rows in each table, on the PostgreSQL server (a temporary database, dropped afterwards),
+// measured through the real function handlers (session check included), plus the memory an
+// export takes.
 //
 //   npm run bench:admin                 prints a markdown table
 //   BENCH_PG_URL=postgres://…/db        the server to use (default: TEST_DATABASE_URL, else the local one)
 //   BENCH_ADMIN_SIZES=1000,10000        other sizes
+//   BENCH_ADMIN_PARTS=insights          only the insights (and the list's first page beside them)
 //
 // `benchAdmin()` is what `npm run bench` calls.
 import pg from 'pg';
@@ -15,13 +17,21 @@ import { fileURLToPath } from 'node:url';
 import { pgDb } from '../../server/db/postgres.ts';
 import { setDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { exportHandler, listHandler, sessionHandler } from '../../server/admin/routes.ts';
+import { exportHandler, insightsHandler, listHandler, sessionHandler } from '../../server/admin/routes.ts';
 import type { ApiHandler } from '../../server/endpoint.ts';
-import type { ListKind, Page } from '../../src/shared/admin-api.ts';
+import {
+  INSIGHTS_PERIODS,
+  type Insights,
+  type InsightsPeriod,
+  type ListKind,
+  type Page,
+} from '../../src/shared/admin-api.ts';
+import { siteTimeZone } from '../../server/settings.ts';
 
 const SERVER_URL =
   process.env.BENCH_PG_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.BENCH_ADMIN_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ONLY_INSIGHTS = process.env.BENCH_ADMIN_PARTS === 'insights';
 const ORIGIN = 'http://bench.test';
 const KEY = `bench-${randomBytes(12).toString('hex')}`;
 
@@ -99,6 +109,15 @@ interface Row {
   retainedMb: number;
 }
 
+interface InsightsTimes {
+  rows: number;
+  /** The sign-ups list's first page, in the same run, for comparison. */
+  list: number;
+  periods: Record<InsightsPeriod, number>;
+  /** Recounting every day after SITE_TIME_ZONE changed (once per change). */
+  recount: number;
+}
+
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) + ' ms';
 const mb = (v: number) => v.toFixed(1) + ' MB';
 
@@ -110,6 +129,7 @@ export async function benchAdmin(): Promise<string> {
   const db = pgDb(url.toString());
   const savedKey = process.env.ADMIN_KEY;
   const results: Row[] = [];
+  const insights: InsightsTimes[] = [];
   let trigram: boolean;
   try {
     await migrate(db);
@@ -135,6 +155,7 @@ export async function benchAdmin(): Promise<string> {
       contacts: { list: listHandler('contacts'), csv: exportHandler('contacts') },
       signups: { list: listHandler('signups'), csv: exportHandler('signups') },
     };
+    const zone = siteTimeZone();
 
     for (const n of SIZES) {
       await seed(db, n);
@@ -145,7 +166,7 @@ export async function benchAdmin(): Promise<string> {
         return res;
       };
 
-      for (const kind of ['contacts', 'signups'] as const) {
+      for (const kind of ONLY_INSIGHTS ? [] : (['contacts', 'signups'] as const)) {
         const { list, csv } = handlers[kind];
         const path = `/api/admin/${kind}`;
         // A cursor half-way down the list, reached by paging (what "load more" does).
@@ -211,6 +232,26 @@ export async function benchAdmin(): Promise<string> {
         );
         results.push(row);
       }
+
+      // Insights for each period, next to the sign-ups list's first page measured above.
+      const list = ONLY_INSIGHTS
+        ? await timed(
+            15,
+            async () => void (await (await get(handlers.signups.list, '/api/admin/signups?limit=50')).json()),
+          )
+        : results.at(-1)!.first;
+      const times = { rows: n, list, periods: {}, recount: 0 } as InsightsTimes;
+      for (const days of INSIGHTS_PERIODS) {
+        const path = `/api/admin/insights?days=${days}`;
+        times.periods[days] = await timed(15, async () => {
+          const answer = (await (await get(insightsHandler, path)).json()) as Insights;
+          if (answer.days.length !== days) throw new Error(`bench: ${path} answered ${answer.days.length} days`);
+        });
+      }
+      const start = performance.now();
+      await db.query('SELECT insights_recount($1::text)', [zone]);
+      times.recount = performance.now() - start;
+      insights.push(times);
     }
   } finally {
     setDb(undefined);
@@ -220,10 +261,11 @@ export async function benchAdmin(): Promise<string> {
     await onServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 
+  const insightsZone = siteTimeZone();
   const version = await onServer(
     async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v,
   );
-  const lines = [
+  const lists = [
     `PostgreSQL ${version}${trigram ? ', pg_trgm trigram indexes' : ', no pg_trgm (search scans)'}; times are medians of 15 calls of the`,
     'real handler (session check included; 3 for searched exports), pages of 50. "Deep page": the page half-way down the list,',
     'by its keyset cursor. Searches: rare = one match, common = "gmail" (a quarter of rows), 2 chars = "zq" (no trigram; no match).',
@@ -235,6 +277,20 @@ export async function benchAdmin(): Promise<string> {
     ...results.map(
       (r) =>
         `| ${r.rows.toLocaleString('en-US')} | ${r.kind} | ${ms(r.first)} | ${ms(r.deep)} | ${ms(r.rare)} | ${ms(r.common)} | ${ms(r.short)} | ${ms(r.exportMs)} | ${mb(r.exportMb)} | ${ms(r.exportSearchMs)} | +${mb(Math.max(0, r.heapMb))} | +${mb(Math.max(0, r.rssMb))} | ${r.retainedMb >= 0 ? '+' : ''}${mb(r.retainedMb)} |`,
+    ),
+    '',
+  ];
+  const lines = [
+    ...(results.length ? lists : [`PostgreSQL ${version}.`, '']),
+    `Insights (GET /api/admin/insights, time zone ${insightsZone}): medians of 15 calls of the real handler, the same rows`,
+    '(dates spread over two years, so 365 days hold about half of them). Target: under 50 ms for 365 days at 100,000 rows.',
+    'Recount: rebuilding the per-day counts from every row, which happens once after SITE_TIME_ZONE changes.',
+    '',
+    '| rows | sign-ups list, first page | 30 days | 90 days | 365 days | recount |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...insights.map(
+      (r) =>
+        `| ${r.rows.toLocaleString('en-US')} | ${ms(r.list)} | ${ms(r.periods[30])} | ${ms(r.periods[90])} | ${ms(r.periods[365])} | ${ms(r.recount)} |`,
     ),
   ];
   return lines.join('\n');

@@ -19,6 +19,8 @@ import {
   sessionCookie,
 } from './sessions.ts';
 import { readStats } from './stats.ts';
+import { parseInsightsDays, readInsights } from './insights.ts';
+import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };
@@ -78,6 +80,18 @@ export const sessionHandler: ApiHandler = adminFunction({
 export const statsHandler: ApiHandler = adminFunction({
   name: 'admin-stats',
   routes: { GET: async ({ db }) => json(200, await readStats(db)) },
+});
+
+/** GET /api/admin/insights?days=30|90|365 (default 30); 400 for any other value. */
+export const insightsHandler: ApiHandler = adminFunction({
+  name: 'admin-insights',
+  routes: {
+    GET: async ({ url, db }) => {
+      const days = parseInsightsDays(url);
+      if (!days) return problem(400, ADMIN_NOTICES.badRequest);
+      return json(200, await readInsights(db, { days, timeZone: siteTimeZone() }));
+    },
+  },
 });
 
 /** GET /api/admin/{contacts,signups}?q=&cursor=&limit= */

@@ -10,6 +10,7 @@ export const ADMIN_API = {
   stats: '/api/admin/stats',
   contacts: '/api/admin/contacts',
   signups: '/api/admin/signups',
+  insights: '/api/admin/insights',
 } as const;
 
 export type ListKind = 'contacts' | 'signups';
@@ -64,6 +65,43 @@ export interface Stats {
   updates: number;
   movement: number;
   thisWeek: number;
+}
+
+/** The periods the insights view offers, in days ending today (in the site's time zone). */
+export const INSIGHTS_PERIODS = [30, 90, 365] as const;
+export type InsightsPeriod = (typeof INSIGHTS_PERIODS)[number];
+/** The period asked for when `?days=` is absent. */
+export const DEFAULT_INSIGHTS_PERIOD: InsightsPeriod = 30;
+/** How many source pages `topPages` lists at most. */
+export const TOP_PAGES = 10;
+
+/** One calendar day in the site's time zone: sign-ups by type, and contact messages. */
+export type InsightsDay = { date: string; contacts: number } & Record<SignupType, number>;
+
+/** A page readers signed up on; `title` is the article's or page's title, null when the catalogue has no such page. */
+export interface TopPage {
+  source_page: string;
+  title: string | null;
+  signups: number;
+}
+
+export interface InsightsTotals {
+  signups: number;
+  contacts: number;
+  /** The same counts over the period of equal length just before. */
+  previousPeriod: { signups: number; contacts: number };
+}
+
+/**
+ * GET /api/admin/insights?days=30|90|365. `days` holds one entry per calendar day of the period,
+ * oldest first, ending today (days without any entry included, as zeros); dates are `YYYY-MM-DD`
+ * in `timeZone`. `topPages`: the pages with the most sign-ups in the period, most first.
+ */
+export interface Insights {
+  timeZone: string;
+  days: InsightsDay[];
+  topPages: TopPage[];
+  totals: InsightsTotals;
 }
 
 /** GET/POST /api/admin/session when signed in. */

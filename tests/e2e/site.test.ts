@@ -71,7 +71,7 @@ describe('routes', () => {
     expect(html.headers.get('location')).toBe('/contact');
   });
 
-  it('serves a canonical link equal to the URL it is served at, with title suffix and social tags', async () => {
+  it('serves a canonical link equal to the URL it is served at, with title suffix, keywords and social tags', async () => {
     for (const path of ['/', '/articles', '/articles/merino-wool-care', '/stories/plant-power', '/contact']) {
       const html = await (await fetch(base + path)).text();
       const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
@@ -81,6 +81,7 @@ describe('routes', () => {
       expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\.png"/);
       expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
       expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(html, path).toMatch(/<meta name="keywords" content="[^"]{10,}"/);
     }
   });
 

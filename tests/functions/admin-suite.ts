@@ -1,20 +1,32 @@
 // The admin API's test suite, run unchanged against every target of admin-targets.ts: real
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages.ts';
-import { CSV_FILE_NAMES, type ContactRow, type Page, type SignupRow, type Stats } from '../../src/shared/admin-api.ts';
+import {
+  CSV_FILE_NAMES,
+  TOP_PAGES,
+  type ContactRow,
+  type Insights,
+  type Page,
+  type SignupRow,
+  type Stats,
+} from '../../src/shared/admin-api.ts';
+import { DEFAULT_SITE_TIME_ZONE } from '../../src/shared/site-time-zone.ts';
+import { readInsights } from '../../server/admin/insights.ts';
 import { parseCsv } from '../../server/csv.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
 import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { disableLocalDemo, enableLocalDemo } from '../../server/admin/config.ts';
 import { expectSecurityHeaders, freshIp, tag, type SendInit } from './form-suite.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
+import { addDays, articleTitle, calendarDays, localDate, zonedTime } from './zoned-time.ts';
 
 const EVIL = 'https://evil.example';
 
 /** Every endpoint that needs a session, with the method it answers. */
 const GUARDED: [string, string][] = [
   ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/insights'],
   ['GET', '/api/admin/contacts'],
   ['GET', '/api/admin/signups'],
   ['GET', '/api/admin/contacts.csv'],
@@ -357,6 +369,162 @@ export function adminSuite(
     });
   });
 
+  describe('insights', () => {
+    const ZONE = DEFAULT_SITE_TIME_ZONE;
+    const SUM = (d: Insights['days'][number]) => d.Updates + d.Newsletter + d.Movement;
+
+    async function insights(query = ''): Promise<Insights> {
+      const res = await get(`/api/admin/insights${query}`);
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      return (await res.json()) as Insights;
+    }
+
+    async function empty(): Promise<void> {
+      await t.db.query('DELETE FROM contact_submissions');
+      await t.db.query('DELETE FROM email_signups');
+    }
+
+    it('answers one entry per calendar day in the site’s zone, oldest first, ending today, zero days included', async () => {
+      await empty();
+      const today = localDate(new Date(), ZONE);
+      for (const [query, days] of [
+        ['', 30],
+        ['?days=30', 30],
+        ['?days=90', 90],
+        ['?days=365', 365],
+      ] as const) {
+        const answer = await insights(query);
+        expect(answer.timeZone).toBe(ZONE);
+        expect(answer.days.map((d) => d.date)).toEqual(calendarDays(today, days));
+        expect(answer.days.every((d) => SUM(d) === 0 && d.contacts === 0)).toBe(true);
+        expect(answer.topPages).toEqual([]);
+        expect(answer.totals).toEqual({ signups: 0, contacts: 0, previousPeriod: { signups: 0, contacts: 0 } });
+      }
+    });
+
+    it('refuses any other period with 400', async () => {
+      for (const query of ['days=7', 'days=abc', 'days=30.0', 'days=-30', 'days=3650', 'days=%00']) {
+        await expectProblem(await get(`/api/admin/insights?${query}`), 400, ADMIN_NOTICES.badRequest);
+      }
+    });
+
+    it('buckets by the local calendar day: a second before local midnight is the day before', async () => {
+      await empty();
+      const days = calendarDays(localDate(new Date(), ZONE), 30);
+      const [twoAgo, yesterday] = [days[27]!, days[28]!];
+      const midnight = zonedTime(yesterday, '00:00:00', ZONE);
+      await addSignup({ signup_type: 'Newsletter', submitted_at: new Date(midnight.getTime() - 1000).toISOString() });
+      await addSignup({ signup_type: 'Movement', submitted_at: midnight.toISOString() });
+      await addContact({ submitted_at: zonedTime(yesterday, '23:59:59', ZONE).toISOString() });
+      // The first instant of the period counts; the one before it belongs to the previous period.
+      const start = zonedTime(days[0]!, '00:00:00', ZONE);
+      await addSignup({ signup_type: 'Updates', submitted_at: start.toISOString() });
+      await addSignup({ signup_type: 'Updates', submitted_at: new Date(start.getTime() - 1000).toISOString() });
+      // Dated after today (a wrong clock): in no period.
+      await addSignup({ submitted_at: zonedTime(addDays(days[29]!, 1), '00:00:01', ZONE).toISOString() });
+
+      const answer = await insights();
+      const on = (date: string) => answer.days.find((d) => d.date === date)!;
+      expect(on(twoAgo)).toEqual({ date: twoAgo, Updates: 0, Newsletter: 1, Movement: 0, contacts: 0 });
+      expect(on(yesterday)).toEqual({ date: yesterday, Updates: 0, Newsletter: 0, Movement: 1, contacts: 1 });
+      expect(on(days[0]!)).toMatchObject({ Updates: 1 });
+      expect(answer.totals).toEqual({ signups: 3, contacts: 1, previousPeriod: { signups: 1, contacts: 0 } });
+    });
+
+    it('counts whole local days across daylight-saving changes (23 and 25 hours)', async () => {
+      await empty();
+      // 2025-03-09: clocks go forward at 02:00 EST; 2025-11-02: back at 02:00 EDT (01:00–02:00 happens twice).
+      const at = (iso: string, signup_type = 'Updates') => addSignup({ signup_type, submitted_at: iso });
+      await at('2025-03-09T04:59:59Z'); // 23:59:59 EST on 8 March
+      await at('2025-03-09T05:00:00Z'); // 00:00 EST on 9 March
+      await at('2025-03-10T03:59:59Z'); // 23:59:59 EDT on 9 March: 23 hours after it began
+      await at('2025-03-10T04:00:00Z'); // 00:00 EDT on 10 March
+      await at('2025-11-02T05:30:00Z', 'Movement'); // 01:30 EDT on 2 November
+      await at('2025-11-02T06:30:00Z', 'Movement'); // 01:30 EST, the second time round
+      await at('2025-11-03T04:59:59Z', 'Movement'); // 23:59:59 EST on 2 November: 25 hours after it began
+      await at('2025-11-03T05:00:00Z', 'Movement'); // 00:00 EST on 3 November
+      await addContact({ submitted_at: '2025-11-02T04:00:00Z' }); // 00:00 EDT on 2 November
+
+      const spring = await readInsights(t.db, { days: 30, timeZone: ZONE, now: '2025-03-20T16:00:00Z' });
+      const springDays = Object.fromEntries(spring.days.map((d) => [d.date, d.Updates]));
+      expect([springDays['2025-03-08'], springDays['2025-03-09'], springDays['2025-03-10']]).toEqual([1, 2, 1]);
+      expect(spring.days.map((d) => d.date)).toEqual(calendarDays('2025-03-20', 30));
+
+      const autumn = await readInsights(t.db, { days: 30, timeZone: ZONE, now: '2025-11-10T12:00:00Z' });
+      const on = (date: string) => autumn.days.find((d) => d.date === date)!;
+      expect(on('2025-11-01')).toMatchObject({ Movement: 0, contacts: 0 });
+      expect(on('2025-11-02')).toMatchObject({ Movement: 3, contacts: 1 });
+      expect(on('2025-11-03')).toMatchObject({ Movement: 1 });
+      expect(autumn.days.map((d) => d.date)).toEqual(calendarDays('2025-11-10', 30));
+      // The March rows are in the previous 30 days of neither; the November ones are this period's.
+      expect(autumn.totals).toEqual({ signups: 4, contacts: 1, previousPeriod: { signups: 0, contacts: 0 } });
+    });
+
+    it('lists the ten pages with the most sign-ups in the period, with their titles from the catalogue', async () => {
+      await empty();
+      const now = Date.now();
+      const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
+      const add = async (page: string, n: number, ago = 1) => {
+        for (let i = 0; i < n; i++) await addSignup({ source_page: page, submitted_at: daysAgo(ago) });
+      };
+      await add('/articles/hemp-vs-cotton', 5);
+      await add('/', 4);
+      await add('/stories/plant-power', 3);
+      await add('/articles/retired-article', 2);
+      for (let i = 0; i < 10; i++) await add(`/articles/page-${String(i).padStart(2, '0')}`, 1);
+      // Outside the period: counts for nothing here.
+      await add('/contact', 9, 40);
+
+      const { topPages } = await insights('?days=30');
+      expect(topPages).toHaveLength(TOP_PAGES);
+      expect(topPages.slice(0, 4)).toEqual([
+        { source_page: '/articles/hemp-vs-cotton', title: articleTitle('articles', 'hemp-vs-cotton'), signups: 5 },
+        { source_page: '/', title: 'Home', signups: 4 },
+        { source_page: '/stories/plant-power', title: articleTitle('stories', 'plant-power'), signups: 3 },
+        { source_page: '/articles/retired-article', title: null, signups: 2 },
+      ]);
+      // Ties in path order.
+      expect(topPages.slice(4).map((p) => p.source_page)).toEqual(
+        Array.from({ length: 6 }, (_, i) => `/articles/page-0${i}`),
+      );
+      expect((await insights('?days=90')).topPages[0]).toEqual({
+        source_page: '/contact',
+        title: 'Contact',
+        signups: 9,
+      });
+    });
+
+    it('totals the period and the one of equal length before it, for growth', async () => {
+      await empty();
+      const days = calendarDays(localDate(new Date(), ZONE), 60);
+      const noon = (date: string) => zonedTime(date, '12:00:00', ZONE).toISOString();
+      for (const date of [days[59]!, days[45]!, days[30]!]) await addSignup({ submitted_at: noon(date) });
+      for (const date of [days[29]!, days[0]!]) await addSignup({ signup_type: 'Movement', submitted_at: noon(date) });
+      await addContact({ submitted_at: noon(days[59]!) });
+      for (const date of [days[20]!, days[10]!]) await addContact({ submitted_at: noon(date) });
+      // 61 days ago: before both periods.
+      await addSignup({ submitted_at: noon(addDays(days[0]!, -1)) });
+
+      const answer = await insights('?days=30');
+      expect(answer.totals).toEqual({ signups: 3, contacts: 1, previousPeriod: { signups: 2, contacts: 2 } });
+      expect(answer.days.reduce((n, d) => n + SUM(d), 0)).toBe(3);
+      const ninety = await readInsights(t.db, { days: 90, timeZone: ZONE });
+      expect(ninety.totals.signups).toBe(6);
+    });
+
+    it('forgets an erased entry', async () => {
+      await empty();
+      const id = await addSignup({ source_page: '/articles/hemp-vs-cotton' });
+      await addSignup({ source_page: '/', signup_type: 'Newsletter' });
+      expect((await insights()).totals.signups).toBe(2);
+      expect((await send('DELETE', `/api/admin/signups/${id}`, { cookie })).status).toBe(204);
+      const answer = await insights();
+      expect(answer.totals.signups).toBe(1);
+      expect(answer.topPages).toEqual([{ source_page: '/', title: 'Home', signups: 1 }]);
+    });
+  });
+
   describe('lists', () => {
     it('lists newest first with every field, as text', async () => {
       const older = await addContact({ name: 'Older', submitted_at: '2025-01-01T10:00:00.000001Z', subject: null });
@@ -596,6 +764,38 @@ export function adminSuite(
           process.env.ADMIN_KEY = saved;
         }
         expect((await get('/api/admin/stats')).status).toBe(200);
+      });
+
+      it('counts insights in SITE_TIME_ZONE; a malformed zone is a 500 that names the variable in the log', async () => {
+        await t.db.query('DELETE FROM email_signups');
+        // 03:30 UTC is still the day before in New York.
+        const today = localDate(new Date(), 'UTC');
+        await addSignup({ submitted_at: `${today}T03:30:00Z` });
+        const saved = process.env.SITE_TIME_ZONE;
+        const errors: string[] = [];
+        const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+          errors.push(args.map(String).join(' '));
+        });
+        try {
+          process.env.SITE_TIME_ZONE = 'UTC';
+          const utc = (await (await get('/api/admin/insights')).json()) as Insights;
+          expect(utc.timeZone).toBe('UTC');
+          expect(utc.days.at(-1)).toMatchObject({ date: today, Updates: 1 });
+
+          delete process.env.SITE_TIME_ZONE;
+          const local = (await (await get('/api/admin/insights')).json()) as Insights;
+          expect(local.timeZone).toBe('America/New_York');
+          expect(local.days.find((d) => d.date === today)?.Updates ?? 0).toBe(0);
+          expect(local.days.find((d) => d.date === addDays(today, -1))).toMatchObject({ Updates: 1 });
+
+          process.env.SITE_TIME_ZONE = 'Mars/Olympus_Mons';
+          await expectProblem(await get('/api/admin/insights'), 500, ADMIN_NOTICES.serverError);
+          expect(errors.some((line) => line.includes('SITE_TIME_ZONE'))).toBe(true);
+        } finally {
+          spy.mockRestore();
+          if (saved === undefined) delete process.env.SITE_TIME_ZONE;
+          else process.env.SITE_TIME_ZONE = saved;
+        }
       });
 
       it('ends every session when the key changes', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { connect, errorCode, type Db } from '../../server/db/client.ts';
 import { migrate, readMigrations, type Migration } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
-import { clientHash, clientKey, hit, purgeExpired, RATE_LIMITS, RETENTION_SECONDS } from '../../server/rate-limit.ts';
+import { clientHash, clientKey, hit, purgeExpired, RETENTION_SECONDS } from '../../server/rate-limit.ts';
 import { createPgDatabase, removeDir, tempDataDir, type TempDatabase } from '../support/db.ts';
 
 const backends: [string, () => Promise<{ db: Db; url?: string; dataDir?: string; cleanup: () => Promise<void> }>][] = [
@@ -142,7 +142,7 @@ describe.each(backends)('database on %s', (_name, open) => {
   });
 
   it('keeps only a keyed hash of the client address, and purges expired rows', async () => {
-    await hit(db, RATE_LIMITS.signups, '203.0.113.7');
+    await hit(db, { bucket: 'signups', max: 10, windowSeconds: 600 }, '203.0.113.7');
     const hash = await clientHash(db, '203.0.113.7');
     expect(hash).not.toContain('203');
     expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { API_ERRORS, DUPLICATE_SIGNUP, PROBLEMS, SIGNUP_TYPES, type Notice } from '../../src/shared/messages.ts';
 import { siteOrigin } from '../../src/shared/site-origin.ts';
+import { formRateLimit } from '../../server/settings.ts';
 
 export interface SignupRow {
   email: string;
@@ -375,9 +376,12 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         stored({ email: real.email, signup_type: 'Updates', source_page: '/articles/hemp-vs-cotton' });
       });
 
-      it('limits a client to 10 sign-ups per 10 minutes: 429 with Retry-After, nothing stored', async () => {
+      // The limits in force: the defaults unless this environment sets SIGNUP_RATE_LIMIT (every
+      // target sees this process's environment). tests/functions/settings.test.ts sets others.
+      const signupLimit = formRateLimit('signups')!;
+      it(`limits a client to ${signupLimit.max} sign-ups per ${signupLimit.windowSeconds} s: 429 with Retry-After, nothing stored`, async () => {
         const ip = freshIp();
-        for (let i = 0; i < 10; i++) {
+        for (let i = 0; i < signupLimit.max; i++) {
           const s = signup();
           const res = await post('/api/signups', s, { ip });
           expect(res.status).toBe(201);
@@ -386,7 +390,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         const res = await post('/api/signups', signup(), { ip });
         const retryAfter = Number(res.headers.get('retry-after'));
         await expectProblem(res, 429, API_ERRORS.rateLimited);
-        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600).toBe(true);
+        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= signupLimit.windowSeconds).toBe(true);
         // A plain post from the same client goes back to its page with the notice.
         const form = await postForm('/api/signups', signup(), { ip });
         expect(form.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-updates-limited');
@@ -398,7 +402,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
 
       it('counts IPv6 clients per /64', async () => {
         const prefix = `2001:db8:${(ipCounter++ % 65535).toString(16)}:1`;
-        for (let i = 1; i <= 10; i++) {
+        for (let i = 1; i <= signupLimit.max; i++) {
           const s = signup();
           expect((await post('/api/signups', s, { ip: `${prefix}::${i.toString(16)}` })).status).toBe(201);
           stored(s);
@@ -538,9 +542,10 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         await expectProblem(await post('/api/contact', contact(over)), 400, PROBLEMS.badRequest);
       });
 
-      it('limits a client to 5 messages per 10 minutes: 429 with Retry-After', async () => {
+      const contactLimit = formRateLimit('contact')!;
+      it(`limits a client to ${contactLimit.max} messages per ${contactLimit.windowSeconds} s: 429 with Retry-After`, async () => {
         const ip = freshIp();
-        for (let i = 0; i < 5; i++) {
+        for (let i = 0; i < contactLimit.max; i++) {
           const c = contact();
           expect((await post('/api/contact', c, { ip })).status).toBe(201);
           storedContact(c);

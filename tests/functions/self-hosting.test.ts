@@ -13,6 +13,9 @@ import { ADMIN_NOTICES, API_ERRORS } from '../../src/shared/messages.ts';
 import { ALERT_MARK, GLOBAL_MAX_FAILURES, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { DEVICE_COOKIE } from '../../server/admin/device-cookie.ts';
 
+/** A contact limit of 5, so the sixth message from one client shows which client was counted. */
+const CONTACT_RATE_LIMIT = '5/600';
+
 interface Answer {
   status: number;
   cookies: string[];
@@ -92,7 +95,7 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
   let server: RunningServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_KEY: '' });
+    server = await startServer({ ADMIN_KEY: '', CONTACT_RATE_LIMIT });
     key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
   }, 120_000);
   afterAll(async () => {
@@ -153,7 +156,7 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
 describe('TRUST_PROXY=127.0.0.1', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '127.0.0.1' });
+    server = await startServer({ TRUST_PROXY: '127.0.0.1', CONTACT_RATE_LIMIT });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

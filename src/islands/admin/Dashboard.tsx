@@ -1,11 +1,13 @@
 // The dashboard: stat cards, one search box filtering both lists (server-side, debounced), and the
-// views as tabs: contacts (the default) and sign-ups, each with its table, CSV export and erasure.
-// The data and actions live in hooks (useStats, useLists, useCsvExport, useRowDeletion,
-// useSignOut); this file only puts them together.
-import { useId, useRef, useState } from 'react';
-import { ADMIN_LABELS } from '../../shared/messages.ts';
-import type { ListKind } from '../../shared/admin-api.ts';
+// views as tabs: contacts (the default) and sign-ups, each with its table, CSV export and erasure,
+// and the insights (charts, loaded with their code the first time the tab opens).
+// The data and actions live in hooks (useStats, useInsights, useLists, useCsvExport,
+// useRowDeletion, useSignOut); this file only puts them together.
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
+import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
 import { count } from './format.ts';
 import { ListView } from './ListView.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -14,6 +16,7 @@ import { TooltipProvider } from './Tooltip.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useCsvExport } from './useCsvExport.ts';
 import { useDebounced } from './useDebounced.ts';
+import { useInsights } from './useInsights.ts';
 import { LIST_KINDS, useLists } from './useLists.ts';
 import { useRowDeletion } from './useRowDeletion.ts';
 import { useSignOut } from './useSignOut.ts';
@@ -24,11 +27,14 @@ import styles from './admin.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The charts and their library load only when the Insights tab is first opened. */
+const InsightsView = lazy(() => import('./InsightsView.tsx'));
+
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind;
+type View = ListKind | 'insights';
 
 const LIST_TITLES: Record<ListKind, string> = {
   contacts: ADMIN_LABELS.contactsTab,
@@ -43,11 +49,14 @@ interface Props {
 export function Dashboard({ onSignedOut }: Props) {
   const idBase = useId();
   const [view, setView] = useState<View>('contacts');
+  const [insightsOpened, setInsightsOpened] = useState(false);
+  const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
 
   const signOut = useSignOut(onSignedOut);
   const stats = useStats();
+  const insights = useInsights(period);
   const lists = useLists(q, signOut.restricted);
   const csv = useCsvExport({
     q,
@@ -59,28 +68,40 @@ export function Dashboard({ onSignedOut }: Props) {
     onRemoved: (kind, id) => {
       lists.removeRow(kind, id);
       stats.refresh();
+      insights.refresh();
     },
     // Keep the focus in the panel of the row that went.
     afterRemoved: (kind) => panels.current[kind]?.focus(),
     onDenied: signOut.restricted,
   });
 
-  const tabs: ViewTab<View>[] = LIST_KINDS.map((kind) => {
-    const { rows, next } = lists.list(kind);
-    return {
-      view: kind,
-      label: LIST_TITLES[kind],
-      count: lists.waiting ? '…' : `${count(rows.length)}${next ? '+' : ''}`,
-    };
-  });
+  const tabs: ViewTab<View>[] = [
+    ...LIST_KINDS.map((kind) => {
+      const { rows, next } = lists.list(kind);
+      return {
+        view: kind,
+        label: LIST_TITLES[kind],
+        count: lists.waiting ? '…' : `${count(rows.length)}${next ? '+' : ''}`,
+      };
+    }),
+    { view: 'insights', label: INSIGHTS_LABELS.tab },
+  ];
+
+  function select(next: View) {
+    setView(next);
+    if (next === 'insights') setInsightsOpened(true);
+  }
+
+  const periodTotals =
+    insights.insights && insights.days === period ? { days: period, totals: insights.insights.totals } : null;
 
   return (
     <TooltipProvider>
       <div className={styles.dashboard}>
         <TopBar loggingOut={signOut.loggingOut} onLogout={signOut.logOut} />
-        <StatCards stats={stats.stats} />
+        <StatCards stats={stats.stats} period={periodTotals} days={period} />
         <SearchBox value={query} onChange={setQuery} />
-        <ViewTabs idBase={idBase} label={ADMIN_LABELS.tabsLabel} tabs={tabs} selected={view} onSelect={setView} />
+        <ViewTabs idBase={idBase} label={ADMIN_LABELS.tabsLabel} tabs={tabs} selected={view} onSelect={select} />
 
         {LIST_KINDS.map((kind) => (
           <ViewPanel
@@ -106,6 +127,14 @@ export function Dashboard({ onSignedOut }: Props) {
             />
           </ViewPanel>
         ))}
+
+        <ViewPanel idBase={idBase} view="insights" selected={view === 'insights'}>
+          {insightsOpened && (
+            <Suspense fallback={<InsightsPlaceholder withSwitch />}>
+              <InsightsView state={insights} period={period} onPeriod={setPeriod} />
+            </Suspense>
+          )}
+        </ViewPanel>
 
         <DeleteRowDialog deletion={deletion} />
       </div>

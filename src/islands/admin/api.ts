@@ -5,6 +5,8 @@ import type { Notice } from '../../shared/messages.ts';
 import {
   ADMIN_API,
   type ErrorAnswer,
+  type Insights,
+  type InsightsPeriod,
   type ListKind,
   type Page,
   type RowOf,
@@ -141,6 +143,11 @@ export async function logOut(): Promise<void> {
 
 export async function fetchStats(signal?: AbortSignal): Promise<Stats> {
   return withRetry(async () => (await (await apiFetch(ADMIN_API.stats, { signal })).json()) as Stats, signal);
+}
+
+export async function fetchInsights(days: InsightsPeriod, signal?: AbortSignal): Promise<Insights> {
+  const path = `${ADMIN_API.insights}?days=${days}`;
+  return withRetry(async () => (await (await apiFetch(path, { signal })).json()) as Insights, signal);
 }
 
 export async function fetchPage<K extends ListKind>(
