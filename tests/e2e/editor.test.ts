@@ -119,6 +119,10 @@ describe('the visual editor', () => {
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => existsSync(ARTICLE), { timeout: 30_000 }).toBe(true);
+    // The editor writes the entry and its image one after the other: wait for both.
+    await expect
+      .poll(() => (existsSync(ART_DIR) ? readdirSync(ART_DIR) : []), { timeout: 30_000 })
+      .toEqual(['hero.jpg']);
 
     const source = readFileSync(ARTICLE, 'utf8');
     expect(source).toContain(`title: ${TITLE}`);
@@ -127,7 +131,6 @@ describe('the visual editor', () => {
     // The editor writes the shapes the schema reads: years as numbers, no empty optional card.
     expect(source).toMatch(/^ {4}year: 2021$/m);
     expect(source).not.toMatch(/^(cta|announcement):/m);
-    expect(readdirSync(ART_DIR)).toEqual(['hero.jpg']);
     await dev.stop();
 
     // Build a copy of the site with this tree's content (the new article included).

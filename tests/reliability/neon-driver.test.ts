@@ -9,6 +9,7 @@
 //   - the whole admin API suite (tests/functions/admin-suite.ts) runs on the Neon driver. The admin
 //     functions use single statements only (no transaction), so that is its HTTP path, against a
 //     database migrated through the WebSocket path.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neonConfig } from '@neondatabase/serverless';
 import signups from '../../netlify/functions/signups.ts';
@@ -22,6 +23,12 @@ import { freePort } from '../support/server.ts';
 import { adminSuite } from '../functions/admin-suite.ts';
 import { handlers } from '../functions/admin-targets.ts';
 import { freshIp, tag } from '../functions/form-suite.ts';
+
+/** Every migration file, in order: a fresh database gets them all. */
+const MIGRATIONS = readdirSync('server/db/migrations')
+  .filter((f) => f.endsWith('.sql'))
+  .map((f) => f.replace(/\.sql$/, ''))
+  .sort();
 
 const server = new URL(PG_ADMIN_URL);
 const POSTGRES = { host: server.hostname, port: Number(server.port || 5432) };
@@ -72,9 +79,9 @@ describe("Neon's driver: transactions over a WebSocket session", () => {
 
   it('applies the migrations in one transaction over one WebSocket session, with no HTTP', async () => {
     const before = proxy.sessions;
-    expect(await migrate(neonDb)).toEqual(['001_forms', '002_admin']);
+    expect(await migrate(neonDb)).toEqual(MIGRATIONS);
     expect(proxy.sessions).toBe(before + 1);
-    expect(await count(direct, 'schema_migrations')).toBe(2);
+    expect(await count(direct, 'schema_migrations')).toBe(MIGRATIONS.length);
     // Again: nothing pending, and the advisory lock and checksums were read over the same path.
     expect(await migrate(neonDb)).toEqual([]);
     await until(() => proxy.open === 0, 5_000);
