@@ -80,23 +80,23 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER email_signups_insights_insert AFTER INSERT ON email_signups
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER email_signups_insights_update AFTER UPDATE ON email_signups
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER email_signups_insights_delete AFTER DELETE ON email_signups
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER email_signups_insights_truncate AFTER TRUNCATE ON email_signups
-  FOR EACH STATEMENT EXECUTE FUNCTION insights_forget();
-
-CREATE TRIGGER contact_submissions_insights_insert AFTER INSERT ON contact_submissions
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER contact_submissions_insights_update AFTER UPDATE ON contact_submissions
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER contact_submissions_insights_delete AFTER DELETE ON contact_submissions
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count();
-CREATE TRIGGER contact_submissions_insights_truncate AFTER TRUNCATE ON contact_submissions
-  FOR EACH STATEMENT EXECUTE FUNCTION insights_forget();
+-- The same four triggers on both tables: rows counted as they arrive, change or go.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['email_signups', 'contact_submissions'] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_insights_insert AFTER INSERT ON %1$s
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_insights_update AFTER UPDATE ON %1$s
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_insights_delete AFTER DELETE ON %1$s
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_insights_truncate AFTER TRUNCATE ON %1$s
+      FOR EACH STATEMENT EXECUTE FUNCTION insights_forget()', t);
+  END LOOP;
+END
+$$;
 
 -- Recounts every day in `zone` (a new SITE_TIME_ZONE). The tables are locked against writes for
 -- the recount (reads go on), so no row is counted twice or missed.
