@@ -170,6 +170,18 @@ const body = fields.mdx({
   },
 });
 
+/** The fields articles and stories share, in the order the editor shows them. */
+const entryBasics = {
+  publishedDate,
+  updatedDate,
+  hero: hero('hero'),
+  heroAlt,
+  keywords,
+  articleSection,
+  about,
+  lead,
+};
+
 export default config({
   storage: { kind: 'local' },
   ui: { brand: { name: 'Rooted Threads' } },
@@ -208,14 +220,7 @@ export default config({
           options: options(CATEGORIES),
           defaultValue: CATEGORIES[0],
         }),
-        publishedDate,
-        updatedDate,
-        hero: hero('hero'),
-        heroAlt,
-        keywords,
-        articleSection,
-        about,
-        lead,
+        ...entryBasics,
         faq: fields.array(
           fields.object({
             q: text('Question', 'As a reader would ask it (at least 10 characters).', 10),
@@ -272,14 +277,7 @@ export default config({
           description: '1, 2 or 3: where the card sits.',
           validation: { isRequired: true, min: 1 },
         }),
-        publishedDate,
-        updatedDate,
-        hero: hero('hero'),
-        heroAlt,
-        keywords,
-        articleSection,
-        about,
-        lead,
+        ...entryBasics,
         references: references(1),
         related,
         signups: signups('end'),

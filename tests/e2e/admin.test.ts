@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
@@ -111,16 +111,12 @@ async function expectToast(page: Page, notice: Notice): Promise<void> {
   await toast(page, notice).first().waitFor({ state: 'visible', timeout: 10_000 });
 }
 
-const state = (page: Page, name: string) => page.locator(`[data-admin-state="${name}"]`).waitFor({ timeout: 15_000 });
+const state = adminState;
 const panel = (page: Page, kind: 'contacts' | 'signups') => page.locator(`[data-panel="${kind}"]`);
 const rows = (page: Page, kind: 'contacts' | 'signups') => panel(page, kind).locator('tbody tr[data-row-id]');
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(base + '/admin');
-  await state(page, 'gate');
-  await page.getByLabel(ADMIN_LABELS.keyLabel).fill(key);
-  await page.getByRole('button', { name: ADMIN_LABELS.submit }).click();
-  await state(page, 'dashboard');
+  await logInToAdmin(page, base, key, ADMIN_LABELS);
   await rows(page, 'contacts').first().waitFor();
 }
 

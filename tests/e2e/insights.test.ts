@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { connect, type Db } from '../../server/db/client';
@@ -48,17 +48,10 @@ async function newPage(): Promise<{ ctx: BrowserContext; page: Page }> {
   return { ctx, page: await ctx.newPage() };
 }
 
-const state = (page: Page, name: string) => page.locator(`[data-admin-state="${name}"]`).waitFor({ timeout: 15_000 });
 const insightsPanel = (page: Page) => page.locator('[data-panel="insights"]');
 const figure = (page: Page, name: string) => insightsPanel(page).locator(`[data-chart="${name}"]`);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(base + '/admin');
-  await state(page, 'gate');
-  await page.getByLabel(ADMIN_LABELS.keyLabel).fill(key);
-  await page.getByRole('button', { name: ADMIN_LABELS.submit }).click();
-  await state(page, 'dashboard');
-}
+const logIn = (page: Page) => logInToAdmin(page, base, key, ADMIN_LABELS);
 
 /** Opens the Insights tab, waits for the view to settle, and returns what the API says for `days`. */
 async function openInsights(page: Page, days = 30): Promise<Insights> {

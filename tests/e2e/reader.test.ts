@@ -2,31 +2,14 @@
 // system's setting, or the reader's stored choice applied before the first paint), the table of
 // contents on articles (static links to the body's h2s; beside the text on wide screens, collapsed
 // on phones) and the print stylesheet (emulated print media).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserForFile } from '../support/browser';
 import { READER, THEME_TEXT } from '../../src/site';
 
 const base = inject('baseUrl');
 const ARTICLE = '/articles/hemp-vs-cotton';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(
-  path: string,
-  options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ page: Page; ctx: BrowserContext }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await ctx.newPage();
-  await page.goto(base + path);
-  return { page, ctx };
-}
+const { open } = browserForFile(base);
 
 const LIGHT_BG = 'rgb(244, 238, 226)';
 const DARK_BG = 'rgb(27, 23, 19)';

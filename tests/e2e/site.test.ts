@@ -1,29 +1,11 @@
 // The public site in a real browser against the production server: routes, navigation, anchors,
 // the mobile menu, search, share, Back, the 404 page and the sitemap page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from '../support/browser';
 import { SITE, STATIC_PAGES, NAV } from '../../src/site';
 
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(
-  path: string,
-  options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ page: Page; ctx: BrowserContext }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await ctx.newPage();
-  await page.goto(base + path);
-  return { page, ctx };
-}
+const { open, browser: currentBrowser } = browserForFile(base);
 
 async function sitemapPaths(): Promise<string[]> {
   const xml = await (await fetch(base + '/sitemap.xml')).text();
@@ -143,7 +125,7 @@ describe('article pages', () => {
   });
 
   it('loads no script before the reader interacts or scrolls to an island', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await currentBrowser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -277,7 +259,7 @@ describe('share', () => {
   });
 
   it('uses the Web Share API where the browser has it', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await currentBrowser().newContext();
     // The browser's share sheet cannot open headless; record what the page asks it to share.
     await ctx.addInitScript(() => {
       Object.defineProperty(navigator, 'share', {
@@ -300,7 +282,7 @@ describe('share', () => {
 
 describe('404 and sitemap pages', () => {
   it('shows 404 with its two buttons and logs the unknown path', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await currentBrowser().newContext();
     const page = await ctx.newPage();
     const warnings: string[] = [];
     page.on('console', (m) => {

@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (browsers cannot be downloaded here).
-import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -17,4 +18,48 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_FLAGS,
   });
+}
+
+/**
+ * One browser for a test file (launched before its tests, closed after) and `open(path)`, which
+ * loads a page of `base` in a fresh context (1280×900 unless the options say otherwise).
+ */
+export function browserForFile(base: string) {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => browser,
+    open: async (
+      path: string,
+      options: Parameters<Browser['newContext']>[0] = {},
+    ): Promise<{ page: Page; ctx: BrowserContext }> => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      const page = await ctx.newPage();
+      await page.goto(base + path);
+      return { page, ctx };
+    },
+  };
+}
+
+/** Waits until the admin island shows `name` (loading, gate, dashboard). */
+export const adminState = (page: Page, name: string) =>
+  page.locator(`[data-admin-state="${name}"]`).waitFor({ timeout: 15_000 });
+
+/** Logs in on /admin of `base` with `key` through the gate, as the owner would. */
+export async function logInToAdmin(
+  page: Page,
+  base: string,
+  key: string,
+  labels: { keyLabel: string; submit: string },
+) {
+  await page.goto(base + '/admin');
+  await adminState(page, 'gate');
+  await page.getByLabel(labels.keyLabel).fill(key);
+  await page.getByRole('button', { name: labels.submit }).click();
+  await adminState(page, 'dashboard');
 }
