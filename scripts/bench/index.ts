@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { createPgDatabase } from '../../tests/support/db.ts';
 import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './page-weight.ts';
 import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './lighthouse.ts';
-import { BROWSER_ACCEPT_ENCODING, load, loadTable, startBareServer, type Load } from './functions.ts';
+import { BROWSER_ACCEPT_ENCODING, load, loadClient, loadTable, startBareServer, type Load } from './functions.ts';
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
 
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
           }
         }
       }
-      print('## 3. Functions through the `npm start` server (50 connections, 10 s, autocannon)\n');
+      print(`## 3. Functions through the \`npm start\` server (50 connections, 10 s, ${loadClient()})\n`);
       print(loadTable(rows, reference) + '\n');
     }
 
