@@ -45,16 +45,18 @@ export default defineConfig({
   // first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   // One web font: Fraunces for headings, a 13 KB static subset (scripts/subset-fonts.ts), never
-  // preloaded so it does not compete with the page. `optional`: used when it is there by the first
-  // paint (always once cached), else that page view keeps the fallback, a serif whose metrics Astro
-  // matches to Fraunces (size-adjust, ascent/descent overrides): no late swap, no shift, no new LCP.
+  // preloaded so it does not compete with the page. `swap`: a title paints at once in
+  // 'Fraunces fallback' (global.css: Times New Roman, Liberation Serif or Tinos with the metric
+  // overrides Astro computes for Fraunces), then swaps without a shift. `optional` hid the title
+  // for up to 100 ms waiting for the font (its block period), which made the font part of LCP.
   fonts: [
     {
       provider: fontProviders.local(),
       name: 'Fraunces',
       cssVariable: '--font-fraunces',
-      fallbacks: ['Iowan Old Style', 'Palatino Linotype', 'Georgia', 'serif'],
-      display: 'optional',
+      fallbacks: ['Fraunces fallback', 'Georgia', 'serif'],
+      optimizedFallbacks: false,
+      display: 'swap',
       options: {
         variants: [{ src: ['./src/assets/fonts/fraunces-620-subset.woff2'], weight: 620, style: 'normal' }],
       },

@@ -3,7 +3,7 @@
 // contents on articles (static links to the body's h2s; beside the text on wide screens, collapsed
 // on phones) and the print stylesheet (emulated print media).
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
 import { READER, THEME_TEXT } from '../../src/site';
 
@@ -84,8 +84,10 @@ describe('table of contents', () => {
     expect(await toc.locator('summary').innerText()).toMatch(new RegExp(READER.contents, 'i'));
     const links = toc.locator('a');
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-    // The body's own h2s (the mid-article sign-up's heading is not a section of the text).
-    const bodyIds = await page.locator('.prose > h2').evaluateAll((hs) => hs.map((h) => h.id));
+    // The body's own h2s, each opening a chapter (the mid-article sign-up's heading opens none).
+    const bodyIds = await page.locator('.prose > .chapter > h2:first-child').evaluateAll((hs) => hs.map((h) => h.id));
+    expect(await page.locator('.prose > .chapter').count()).toBe(bodyIds.length);
+    expect(await page.locator('.prose > h2, .prose > .chapter > h2:not(:first-child)').count()).toBe(0);
     expect(hrefs.length).toBeGreaterThan(1);
     expect(hrefs).toEqual(bodyIds.map((id) => `#${id}`));
     for (const href of hrefs) expect(await page.locator(`h2${href}`).count(), href).toBe(1);
@@ -96,17 +98,20 @@ describe('table of contents', () => {
     const bodyBox = (await page.locator('.body').boundingBox())!;
     expect(tocBox.x).toBeGreaterThanOrEqual(bodyBox.x + bodyBox.width);
 
-    const last = hrefs.at(-1)!;
-    await links.last().click();
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe(last);
-    await expect
-      .poll(() =>
-        page.locator(`h2${last}`).evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return r.top >= 0 && r.top < window.innerHeight / 2;
-        }),
-      )
-      .toBe(true);
+    // Each link, last first, lands its heading in the top half of the screen, and it stays there
+    // once the chapters around it are laid out at their real height (content-visibility).
+    const inTopHalf = (href: string) =>
+      page.locator(`h2${href}`).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight / 2;
+      });
+    for (const href of [...hrefs].reverse()) {
+      await toc.locator(`a[href="${href}"]`).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(href);
+      await expect.poll(() => inTopHalf(href), href).toBe(true);
+      await page.waitForTimeout(300);
+      expect(await inTopHalf(href), href).toBe(true);
+    }
     const stuck = (await toc.boundingBox())!;
     expect(stuck.y).toBeGreaterThanOrEqual(0);
     expect(stuck.y).toBeLessThan(300);
@@ -134,6 +139,79 @@ describe('table of contents', () => {
     expect(await page.locator('.toc').count()).toBe(0);
     await ctx.close();
   });
+});
+
+describe('layout of what is on screen only', () => {
+  // checkVisibility({ contentVisibilityAuto: true }) is false while the browser skips an element
+  // under content-visibility: auto, i.e. it has not been laid out or painted.
+  const shown = (el: Locator) => el.evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }));
+  const below = (page: Page) => [
+    page.locator('.prose > .chapter').last().locator('h2'),
+    page.locator('.references h2'),
+    page.locator('.site-footer .brand'),
+  ];
+
+  it('skips the last chapter, the blocks under the text and the footer until they near the screen', async () => {
+    const { page, ctx } = await open(ARTICLE, { viewport: { width: 412, height: 823 } });
+    expect(await shown(page.locator('.lead'))).toBe(true);
+    for (const el of below(page)) expect(await shown(el), String(el)).toBe(false);
+    // Scrolled to, each is laid out and shown.
+    for (const el of below(page)) {
+      await el.scrollIntoViewIfNeeded();
+      await expect.poll(() => shown(el), String(el)).toBe(true);
+    }
+    await ctx.close();
+  });
+
+  it('skips the cards below the first screen of /articles', async () => {
+    const { page, ctx } = await open('/articles', { viewport: { width: 412, height: 823 } });
+    const first = page.locator('.card-grid > *').first().locator('.card-title');
+    const last = page.locator('.card-grid > *').last().locator('.card-title');
+    expect(await shown(first)).toBe(true);
+    expect(await shown(last)).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown(last)).toBe(true);
+    await ctx.close();
+  });
+
+  it('prints every chapter and block', async () => {
+    const { page, ctx } = await open(ARTICLE, { viewport: { width: 412, height: 823 } });
+    await page.emulateMedia({ media: 'print' });
+    for (const el of below(page).slice(0, 2)) await expect.poll(() => shown(el), String(el)).toBe(true);
+    await ctx.close();
+  });
+});
+
+describe('heading font', () => {
+  // The title paints at once in 'Fraunces fallback' and the swap to Fraunces must not move it:
+  // the same box with the font refused as with it loaded.
+  const titleBoxes = async (path: string, withFont: boolean) => {
+    const { page, ctx } = await open(path, { viewport: { width: 412, height: 823 } });
+    if (!withFont) {
+      await ctx.route('**/_astro/fonts/**', (route) => route.abort());
+      await page.reload();
+    }
+    await page.evaluate(() => document.fonts.ready);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].some((f) => f.status === 'loaded' && f.family.startsWith('Fraunces-')),
+    );
+    const boxes = await page.locator('h1').evaluate((h1) => {
+      const next = h1.parentElement!.nextElementSibling ?? h1.nextElementSibling!;
+      return [h1.getBoundingClientRect().height, next.getBoundingClientRect().top];
+    });
+    await ctx.close();
+    return { loaded, boxes };
+  };
+
+  for (const path of ['/', ARTICLE, '/articles/microplastics-in-clothing', '/stories/plant-power', '/contact']) {
+    it(`does not move the title of ${path} when it swaps in`, async () => {
+      const fallback = await titleBoxes(path, false);
+      const webFont = await titleBoxes(path, true);
+      expect(fallback.loaded).toBe(false);
+      expect(webFont.loaded).toBe(true);
+      expect(webFont.boxes).toEqual(fallback.boxes);
+    });
+  }
 });
 
 describe('print', () => {
