@@ -45,10 +45,10 @@ export default defineConfig({
   // first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   // One web font: Fraunces for headings, a 13 KB static subset (scripts/subset-fonts.ts), never
-  // preloaded so it does not compete with the page. `swap`: a title paints at once in
-  // 'Fraunces fallback' (global.css: Times New Roman, Liberation Serif or Tinos with the metric
-  // overrides Astro computes for Fraunces), then swaps without a shift. `optional` hid the title
-  // for up to 100 ms waiting for the font (its block period), which made the font part of LCP.
+  // preloaded so it does not compete with the page. `optional`: used when it is there by the first
+  // paint (always once cached), else that page view keeps 'Fraunces fallback' (global.css: Times New
+  // Roman, Liberation Serif or Tinos with the metric overrides Astro computes for Fraunces). No late
+  // swap, so no shift on a system without any of them (Android); `swap` was measured too (README).
   fonts: [
     {
       provider: fontProviders.local(),
@@ -56,7 +56,7 @@ export default defineConfig({
       cssVariable: '--font-fraunces',
       fallbacks: ['Fraunces fallback', 'Georgia', 'serif'],
       optimizedFallbacks: false,
-      display: 'swap',
+      display: 'optional',
       options: {
         variants: [{ src: ['./src/assets/fonts/fraunces-620-subset.woff2'], weight: 620, style: 'normal' }],
       },

@@ -6,7 +6,9 @@ document.addEventListener('click', (event) => {
   const section = link && document.getElementById('newsletter');
   if (!section) return;
   event.preventDefault();
-  section.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  // Instant, not smooth: while a smooth scroll runs the browser cannot hold the target in place as
+  // the chapters it passes are laid out at their real height (content-visibility in global.css).
+  section.scrollIntoView();
   (section.querySelector<HTMLElement>('input[type="email"]') ?? section).focus({ preventScroll: true });
   history.replaceState(null, '', '#newsletter');
 });

@@ -119,8 +119,11 @@ describe('article pages', () => {
 
   it('shows the mushroom, pineapple and apple comparison table on beyond-vegan-leather', async () => {
     const { page, ctx } = await open('/articles/beyond-vegan-leather');
-    const table = (await page.locator('.prose table').first().innerText()).toLowerCase();
-    for (const word of ['mushroom', 'pineapple', 'apple']) expect(table).toContain(word);
+    // Scrolled to, as a reader does: its chapter is only laid out near the screen.
+    const tableEl = page.locator('.prose table').first();
+    await tableEl.scrollIntoViewIfNeeded();
+    for (const word of ['mushroom', 'pineapple', 'apple'])
+      await expect.poll(async () => (await tableEl.innerText()).toLowerCase()).toContain(word);
     await ctx.close();
   });
 
@@ -349,7 +352,9 @@ describe('home', () => {
     // The featured card is the newest article of the catalogue.
     const rss = await (await fetch(base + '/rss.xml')).text();
     const newest = rss.match(/<item><title>([^<]+)<\/title>/)?.[1];
-    expect(await page.locator('#blog .card.featured .card-title').innerText()).toBe(newest!.replace(/&amp;/g, '&'));
+    const featuredTitle = page.locator('#blog .card.featured .card-title');
+    await featuredTitle.scrollIntoViewIfNeeded();
+    await expect.poll(() => featuredTitle.innerText()).toBe(newest!.replace(/&amp;/g, '&'));
     await ctx.close();
   });
 
