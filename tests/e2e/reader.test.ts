@@ -108,7 +108,7 @@ describe('table of contents', () => {
     for (const href of [...hrefs].reverse()) {
       await toc.locator(`a[href="${href}"]`).click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe(href);
-      await expect.poll(() => inTopHalf(href), href).toBe(true);
+      await expect.poll(() => inTopHalf(href), { message: href }).toBe(true);
       await page.waitForTimeout(300);
       expect(await inTopHalf(href), href).toBe(true);
     }
