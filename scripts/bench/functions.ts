@@ -27,32 +27,57 @@ export interface Load {
 let seq = 0;
 const ip = () => `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq++ & 255}`;
 
-/** True when Debian's wrk is on PATH. */
-export const hasWrk = (): boolean => spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+/** True when Debian's wrk is on PATH (looked up once). */
+let wrkFound: boolean | undefined;
+const hasWrk = (): boolean => (wrkFound ??= spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined);
 
 /** The load generator part 3 uses, for its heading. */
 export const loadClient = (): string =>
   hasWrk() ? 'wrk, one thread' : 'autocannon (install wrk for a client that is not the limit)';
 
+interface LoadSpec {
+  label: string;
+  url: string;
+  kind: 'get' | 'signup' | 'contact';
+  origin: string;
+  duration: number;
+  /** Request headers for a GET (e.g. a browser's Accept-Encoding). */
+  getHeaders: Record<string, string>;
+}
+
 export async function load(
   label: string,
   url: string,
-  kind: 'get' | 'signup' | 'contact',
+  kind: LoadSpec['kind'],
   origin: string,
   duration = 10,
   getHeaders: Record<string, string> = {},
 ): Promise<Load> {
-  return hasWrk()
-    ? wrkLoad(label, url, kind, origin, duration, getHeaders)
-    : autocannonLoad(label, url, kind, origin, duration, getHeaders);
+  const spec = { label, url, kind, origin, duration, getHeaders };
+  return hasWrk() ? wrkLoad(spec) : autocannonLoad(spec);
+}
+
+/** A POST body for `kind` whose e-mail address holds `id` (a new one per request). */
+function postBody(kind: 'signup' | 'contact', id: string): string {
+  const email = `bench-${id}@example.org`;
+  return JSON.stringify(
+    kind === 'signup'
+      ? { email, signup_type: 'Newsletter', source_page: '/' }
+      : {
+          name: 'Bench Reader',
+          email,
+          subject: 'Bench',
+          message: 'A message from the benchmark.',
+          source_page: '/contact',
+        },
+  );
 }
 
 /** wrk's request() hook: a new address and a new e-mail per request, as autocannon's setupRequest does. */
 function wrkScript(kind: 'signup' | 'contact', origin: string): string {
-  const body =
-    kind === 'signup'
-      ? `'{"email":"bench-' .. id .. '@example.org","signup_type":"Newsletter","source_page":"/"}'`
-      : `'{"name":"Bench Reader","email":"bench-' .. id .. '@example.org","subject":"Bench","message":"A message from the benchmark.","source_page":"/contact"}'`;
+  // The same body as autocannon's, cut where the id goes (JSON string literals read as Lua ones).
+  const [before, after] = postBody(kind, '<id>').split('<id>');
+  const body = `${JSON.stringify(before)} .. id .. ${JSON.stringify(after)}`;
   return `local n = 0
 local run = tostring(os.time()) .. "-" .. tostring(math.random(1000000))
 request = function()
@@ -72,14 +97,7 @@ function wrkMs(value: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 }
 
-async function wrkLoad(
-  label: string,
-  url: string,
-  kind: 'get' | 'signup' | 'contact',
-  origin: string,
-  duration: number,
-  getHeaders: Record<string, string>,
-): Promise<Load> {
+async function wrkLoad({ label, url, kind, origin, duration, getHeaders }: LoadSpec): Promise<Load> {
   const dir = mkdtempSync(join(tmpdir(), 'rt-wrk-'));
   try {
     const args = ['-t1', '-c50', `-d${duration}s`, '--latency'];
@@ -111,15 +129,7 @@ async function wrkLoad(
   }
 }
 
-async function autocannonLoad(
-  label: string,
-  url: string,
-  kind: 'get' | 'signup' | 'contact',
-  origin: string,
-  duration: number,
-  /** Request headers for a GET (e.g. a browser's Accept-Encoding). */
-  getHeaders: Record<string, string>,
-): Promise<Load> {
+async function autocannonLoad({ label, url, kind, origin, duration, getHeaders }: LoadSpec): Promise<Load> {
   const run = autocannon({
     url,
     connections: 50,
@@ -131,22 +141,12 @@ async function autocannonLoad(
         setupRequest: (req) => {
           if (kind === 'get') return req;
           const n = `${Date.now().toString(36)}-${seq}`;
-          const body =
-            kind === 'signup'
-              ? { email: `bench-${n}@example.org`, signup_type: 'Newsletter', source_page: '/' }
-              : {
-                  name: 'Bench Reader',
-                  email: `bench-${n}@example.org`,
-                  subject: 'Bench',
-                  message: 'A message from the benchmark.',
-                  source_page: '/contact',
-                };
           return {
             ...req,
             // A different client address per request, so the per-client rate limit measures the
             // handler, not the 429 path (the server runs with TRUST_PROXY=1 for this).
             headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip() },
-            body: JSON.stringify(body),
+            body: postBody(kind, n),
           };
         },
       },
