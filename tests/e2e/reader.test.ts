@@ -9,7 +9,7 @@ import { READER, THEME_TEXT } from '../../src/site';
 
 const base = inject('baseUrl');
 const ARTICLE = '/articles/hemp-vs-cotton';
-const { open } = browserForFile(base);
+const { open, browser } = browserForFile(base);
 
 const LIGHT_BG = 'rgb(244, 238, 226)';
 const DARK_BG = 'rgb(27, 23, 19)';
@@ -223,6 +223,35 @@ describe('heading font', () => {
       expect(fallback.loaded).toBe(false);
       expect(webFont.loaded).toBe(true);
       expect(webFont.boxes).toEqual(fallback.boxes);
+    });
+  }
+});
+
+describe('critical path', () => {
+  // While a page loads it asks for its HTML, the heading font and the images in view, nothing else:
+  // no stylesheet or script (CSS is inline, scripts wait for interaction or visibility), and no
+  // favicon or manifest of its own (the favicon rides in the page as a data: URL; no manifest).
+  for (const path of ['/', ARTICLE, '/stories/plant-power']) {
+    it(`${path} asks for nothing but its document, the heading font and images while it loads`, async () => {
+      const ctx = await browser().newContext({ viewport: { width: 412, height: 823 } });
+      const page = await ctx.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(`${request.resourceType()} ${new URL(request.url()).pathname}`));
+      await page.goto(base + path, { waitUntil: 'load' });
+      const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+      const iconSize = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+      }, icon!);
+      const manifests = await page.locator('link[rel="manifest"]').count();
+      await ctx.close();
+      expect(icon).toMatch(/^data:image\/svg\+xml,/);
+      expect(iconSize).toEqual([512, 512]);
+      expect(manifests).toBe(0);
+      expect(requested).toContain(`document ${path}`);
+      expect(requested.filter((r) => !/^(document|font|image) /.test(r))).toEqual([]);
     });
   }
 });

@@ -1,0 +1,12 @@
+/**
+ * An SVG document as a `data:` URL, percent-encoding only what a URL or an HTML attribute cannot
+ * hold (the short form, not base64: it stays readable and compresses with the page).
+ */
+export function svgDataUrl(svg: string): string {
+  const encoded = svg
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/"/g, "'")
+    .replace(/[%#<>&{}|\\^`[\]\n\r]/g, (c) => encodeURIComponent(c));
+  return `data:image/svg+xml,${encoded}`;
+}
