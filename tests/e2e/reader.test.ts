@@ -230,7 +230,8 @@ describe('heading font', () => {
 describe('critical path', () => {
   // While a page loads it asks for its HTML, the heading font and the images in view, nothing else:
   // no stylesheet or script (CSS is inline, scripts wait for interaction or visibility), and no
-  // favicon or manifest of its own (the favicon rides in the page as a data: URL; no manifest).
+  // favicon or manifest of its own (the favicon rides in the page as a data: URL; no manifest), and
+  // no request for the page's lead artwork, which paints with the HTML.
   for (const path of ['/', ARTICLE, '/stories/plant-power']) {
     it(`${path} asks for nothing but its document, the heading font and images while it loads`, async () => {
       const ctx = await browser().newContext({ viewport: { width: 412, height: 823 } });
@@ -246,12 +247,16 @@ describe('critical path', () => {
         return [img.naturalWidth, img.naturalHeight];
       }, icon!);
       const manifests = await page.locator('link[rel="manifest"]').count();
+      const leadArt = await page.locator('main svg[role="img"][aria-label]').count();
       await ctx.close();
       expect(icon).toMatch(/^data:image\/svg\+xml,/);
       expect(iconSize).toEqual([512, 512]);
       expect(manifests).toBe(0);
       expect(requested).toContain(`document ${path}`);
       expect(requested.filter((r) => !/^(document|font|image) /.test(r))).toEqual([]);
+      // The lead artwork is in the HTML (src/lib/inline-svg.ts); cards load raster renditions.
+      expect(requested.filter((r) => r.endsWith('.svg'))).toEqual([]);
+      expect(leadArt).toBe(1);
     });
   }
 });
