@@ -7,6 +7,6 @@ export function svgDataUrl(svg: string): string {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/"/g, "'")
-    .replace(/[%#<>&{}|\\^`[\]\n\r]/g, (c) => encodeURIComponent(c));
+    .replace(/[%#<>&{}|\\^`[\]]/g, (c) => encodeURIComponent(c));
   return `data:image/svg+xml,${encoded}`;
 }
