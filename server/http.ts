@@ -1,6 +1,6 @@
 // HTTP plumbing shared by the functions: answers with security headers, the same-site check,
 // and reading a bounded JSON or urlencoded body.
-import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages.ts';
+import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages/index.ts';
 import { siteOrigin } from '../src/shared/site-origin.ts';
 
 /** Bodies over 16 KiB are refused (README, "Decisions"): the largest valid form is about 10 KiB of JSON. */

@@ -7,7 +7,7 @@ import { StaticRoutes } from './static-routes.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
 import { SECURITY_HEADERS, methodNotAllowed, problem } from '../http.ts';
-import { API_ERRORS } from '../../src/shared/messages.ts';
+import { API_ERRORS } from '../../src/shared/messages/index.ts';
 import { requestHostAllowed } from './allowed-hosts.ts';
 
 export interface SiteOptions {

@@ -2,7 +2,7 @@
 // posting to /api/contact at build time; hydrated, it validates with the shared schema, shows
 // 'Sending...' and the spec's toasts, clears itself on success and keeps everything on failure.
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { CONTACT, LABELS, PROBLEMS } from '../shared/messages.ts';
+import { CONTACT, LABELS, PROBLEMS } from '../shared/messages/index.ts';
 import { FIELD_LIMITS, validateContact } from '../shared/form-schemas.ts';
 import { contactFragment, contactNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';

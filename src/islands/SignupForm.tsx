@@ -12,7 +12,7 @@ import {
   SIGNUP_FAILURE_FALLBACK,
   type Notice,
   type Placement,
-} from '../shared/messages.ts';
+} from '../shared/messages/index.ts';
 import { FIELD_LIMITS, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
 import { mountToaster, notify } from './toaster.tsx';

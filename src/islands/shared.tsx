@@ -2,7 +2,7 @@
 import { useEffect, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
 import { HONEYPOT_FIELD, isSameSitePath } from '../shared/form-schemas.ts';
 import type { FormNotice, Outcome } from '../shared/form-notices.ts';
-import { LABELS } from '../shared/messages.ts';
+import { LABELS } from '../shared/messages/index.ts';
 import styles from './forms.module.css';
 
 const noop = () => () => undefined;

@@ -1,5 +1,5 @@
 // Sends a form to its function as JSON and sorts the answer into what the islands show.
-import type { Notice } from '../shared/messages.ts';
+import type { Notice } from '../shared/messages/index.ts';
 
 export type SubmitResult =
   | { kind: 'ok' }

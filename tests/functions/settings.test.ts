@@ -3,7 +3,7 @@
 // parsed, enforced by the handlers on PGlite and on PostgreSQL, and refused when malformed: by a
 // 500 that names the variable in the log, and by `npm start`, which does not start.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shared/messages.ts';
+import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shared/messages/index.ts';
 import {
   FORM_LIMIT_SETTINGS,
   MAX_WINDOW_SECONDS,

@@ -9,7 +9,7 @@
 // and message; a blank subject is NULL; a filled honeypot stores nothing), and checks every stored
 // row against the documented limits on its own.
 import fc from 'fast-check';
-import { SIGNUP_TYPES } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
 import type { ContactRow, SignupRow } from '../functions/form-suite.ts';
 
 export const SEED = Number(process.env.FUZZ_SEED || 8_20_2026);

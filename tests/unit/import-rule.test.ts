@@ -31,7 +31,7 @@ describe('the import rule', () => {
 
   it('src/shared/ stays isomorphic: no node:, no imports from outside, no DOM or process globals', async () => {
     const found = await restricted(
-      'src/shared/messages.ts',
+      'src/shared/messages/index.ts',
       "import { x } from '../site.ts';\nimport { join } from 'node:path';\nexport const y = [x, join, document.title, process.env];\n",
     );
     expect(found).toHaveLength(4);
@@ -39,10 +39,16 @@ describe('the import rule', () => {
 
   it('both sides may import the shared layer', async () => {
     expect(
-      await restricted('server/forms.ts', "import { PROBLEMS } from '../src/shared/messages.ts';\nvoid PROBLEMS;\n"),
+      await restricted(
+        'server/forms.ts',
+        "import { PROBLEMS } from '../src/shared/messages/index.ts';\nvoid PROBLEMS;\n",
+      ),
     ).toEqual([]);
     expect(
-      await restricted('src/islands/submit.ts', "import { PROBLEMS } from '../shared/messages.ts';\nvoid PROBLEMS;\n"),
+      await restricted(
+        'src/islands/submit.ts',
+        "import { PROBLEMS } from '../shared/messages/index.ts';\nvoid PROBLEMS;\n",
+      ),
     ).toEqual([]);
   });
 });

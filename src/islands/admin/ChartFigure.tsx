@@ -3,7 +3,7 @@
 // as a table behind a disclosure that the keyboard reaches. An empty period shows its message in
 // the chart's place, at the same height, instead of empty axes.
 import { useId, type ReactNode } from 'react';
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import styles from './insights.module.css';
 
 interface Props {

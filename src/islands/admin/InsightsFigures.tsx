@@ -9,7 +9,7 @@ import {
   growthText,
   signupsSummary,
   type SignupType,
-} from '../../shared/messages.ts';
+} from '../../shared/messages/index.ts';
 import type { Insights, InsightsDay } from '../../shared/admin-api.ts';
 import { busiestDay } from './busiestDay.ts';
 import { ChartFigure } from './ChartFigure.tsx';

@@ -2,7 +2,7 @@
 // Loaded on its own (React.lazy in Dashboard.tsx) the first time the owner opens the tab, so the
 // chart code never weighs on the rest of the dashboard. The last answer stays while another
 // period loads; until the first, placeholders hold the figures' place.
-import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import type { InsightsPeriod } from '../../shared/admin-api.ts';
 import { InsightsFigures } from './InsightsFigures.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';

@@ -1,7 +1,7 @@
 // The dashboard's calls to /api/admin/*: same-origin fetches (the session is an HttpOnly cookie the
 // browser sends itself), errors as ApiError, and the spec's retry policy for data reads:
 // 3 retries with exponential backoff from 1 s capped at 30 s, never after 401 or 403.
-import type { Notice } from '../../shared/messages.ts';
+import type { Notice } from '../../shared/messages/index.ts';
 import {
   ADMIN_API,
   type ErrorAnswer,
