@@ -78,6 +78,34 @@ export default defineConfig(
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer'],
     },
   },
+  // One configuration surface (README, "Configuration"): the environment is read only in server/settings.ts.
+  {
+    files: ['server/**', 'netlify/**'],
+    ignores: ['server/settings.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through server/settings.ts.' },
+      ],
+    },
+  },
+  // UI strings live in src/shared/messages/ (docs/architecture.md): no literal text in an island's JSX.
+  {
+    files: ['src/islands/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]/]',
+          message: 'Put user-facing text in src/shared/messages/ and read it from there.',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|title|alt|placeholder)$/] > Literal[value=/[A-Za-z]/]',
+          message: 'Put user-facing text in src/shared/messages/ and read it from there.',
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
 );
