@@ -29,6 +29,11 @@ export const SITE = {
     country: 'USA',
     countryCode: 'US',
   },
+  /**
+   * What the site's own artwork (src/assets/art/home-hero.svg) shows: the home page's hero, and the
+   * social card of every page that has no image of its own (BaseHead.astro).
+   */
+  artworkAlt: 'Illustration of a sheep, cotton bolls and flax plants on rolling green hills',
   social: [
     { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
     { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
@@ -105,6 +110,12 @@ export const STATIC_PAGES = [
 ] as const;
 
 export type StaticPath = (typeof STATIC_PAGES)[number]['path'];
+
+/**
+ * Pages outside the sitemap (each is noindex): the 404 page, the owner's dashboard and the spec's
+ * human sitemap. Every page in src/pages is in STATIC_PAGES or here (tests/unit/static-pages.test.ts).
+ */
+export const UNLISTED_PAGES = ['/404', '/admin', '/sitemap'] as const;
 
 /** The title of a static page, from STATIC_PAGES. */
 export function staticPageTitle(path: StaticPath): string {
