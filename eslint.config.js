@@ -7,7 +7,7 @@ import { defineConfig } from 'eslint/config';
 
 // Typed linting: the TypeScript rules that need type information run on every .ts/.tsx file.
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', '.netlify/', 'public/pagefind/', 'test-results/'] },
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', '.netlify/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.recommendedTypeChecked,
@@ -25,8 +25,9 @@ export default defineConfig(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
-  // The one import rule (README, "Project layout"): src/shared/ is the isomorphic layer (no DOM, no
-  // node:), and the server and the browser islands meet only there, never importing each other.
+  // The one import rule (docs/architecture.md, "Layers"): src/shared/ is the isomorphic layer (no DOM,
+  // no node:), and the server and the site meet only there. The runtime imports nothing else of src/
+  // (not the build's integrations or helpers either), and the browser never imports the server.
   {
     files: ['server/**', 'netlify/**'],
     rules: {
@@ -35,8 +36,17 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/src/islands/**', '**/src/components/**', '**/src/layouts/**', '**/src/pages/**'],
-              message: 'Server code imports browser-side code only through src/shared/.',
+              group: [
+                '**/src/islands/**',
+                '**/src/components/**',
+                '**/src/layouts/**',
+                '**/src/pages/**',
+                '**/src/integrations/**',
+                '**/src/lib/**',
+                '**/src/site*',
+                '**/src/content*',
+              ],
+              message: 'Server code imports from src/ only through src/shared/.',
             },
           ],
         },

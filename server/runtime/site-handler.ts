@@ -81,10 +81,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
         return await fn.handler(req, makeContext(ip, params, siteUrl));
       } catch (err) {
         console.error(`function ${fn.name} failed:`, err);
-        return Response.json(
-          { error: { title: 'Error', text: 'Something went wrong. Please try again.' } },
-          { status: 500, headers: SECURITY_HEADERS },
-        );
+        return Response.json({ error: API_ERRORS.functionFailed }, { status: 500, headers: SECURITY_HEADERS });
       }
     }
 

@@ -137,10 +137,9 @@ async function clearSearch(page: Page): Promise<void> {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 // ── tests ────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-// The one import rule (README, "Project layout") is enforced by the lint gate; this proves the rule
+// The one import rule (docs/architecture.md, "Layers") is enforced by the lint gate; this proves the rule
 // is wired: each forbidden import below is reported, and the allowed ones are not.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,14 @@ describe('the import rule', () => {
       "import { postJson } from '../src/islands/submit.ts';\nvoid postJson;\n",
     );
     expect(found.join('\n')).toMatch(/only through src\/shared/);
+  });
+
+  it('the runtime may not import the build (integrations, helpers, site config)', async () => {
+    const found = await restricted(
+      'server/runtime/static-files.ts',
+      "import { precompressDir } from '../../src/integrations/post-build.ts';\nimport { SITE } from '../../src/site.ts';\nvoid precompressDir;\nvoid SITE;\n",
+    );
+    expect(found).toHaveLength(2);
   });
 
   it('an island may not import server code or node: modules', async () => {

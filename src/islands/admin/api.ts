@@ -12,6 +12,7 @@ import {
   type RowOf,
   type Stats,
 } from '../../shared/admin-api.ts';
+import { noticeOf } from '../../shared/error-answer.ts';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no answer came (offline, connection refused). */
@@ -36,13 +37,6 @@ export function isAuthError(err: unknown): boolean {
 
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
-}
-
-function noticeOf(body: unknown): Notice | undefined {
-  const error = (body as ErrorAnswer | null | undefined)?.error;
-  return typeof error?.title === 'string' && typeof error.text === 'string'
-    ? { title: error.title, text: error.text }
-    : undefined;
 }
 
 /** fetch() that resolves only to a 2xx answer; anything else throws ApiError (or the AbortError). */
