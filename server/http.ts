@@ -3,7 +3,7 @@
 import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages/index.ts';
 import { siteUrl } from './settings.ts';
 
-/** Bodies over 16 KiB are refused (README, "Decisions"): the largest valid form is about 10 KiB of JSON. */
+/** Bodies over 16 KiB are refused (docs/decisions.md, "Body limit"): the largest valid form is about 10 KiB of JSON. */
 export const BODY_LIMIT = 16 * 1024;
 
 /**

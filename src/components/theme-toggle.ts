@@ -32,4 +32,4 @@ class ThemeToggle extends HTMLElement {
   }
 }
 
-customElements.define('theme-toggle', ThemeToggle);
+if (!customElements.get('theme-toggle')) customElements.define('theme-toggle', ThemeToggle);

@@ -4,7 +4,7 @@
 // body bytes and the client address.
 //
 // The oracle does not ask our validation code what it thinks. It holds every answer to what the
-// README documents (statuses, JSON error shape, no-store, same-site redirects), derives the row an
+// docs/architecture.md ("Forms and API") documents (statuses, JSON error shape, no-store, same-site redirects), derives the row an
 // acknowledged submission must store from the documented normalisation (trim; CRLF → LF in name
 // and message; a blank subject is NULL; a filled honeypot stores nothing), and checks every stored
 // row against the documented limits on its own.

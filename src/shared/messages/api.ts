@@ -34,4 +34,6 @@ export const API_ERRORS = {
   payloadTooLarge: { title: 'Too Large', text: 'The form is too large to send. Please shorten it and try again.' },
   unsupportedType: { title: 'Unsupported Format', text: 'Please send the form as JSON or as a web form.' },
   misdirected: { title: 'Misdirected Request', text: 'This server does not answer for that address.' },
+  /** A function threw instead of answering (the `npm start` server's last resort). */
+  functionFailed: { title: 'Error', text: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, Notice>;

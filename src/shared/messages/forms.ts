@@ -75,7 +75,7 @@ export const LABELS = {
   honeypot: 'Leave this field empty',
 } as const;
 
-/** The duplicate sign-up (code 23505; the title is ours: README, "Decisions"). */
+/** The duplicate sign-up (code 23505; the title is ours: docs/decisions.md, "Spec texts kept verbatim"). */
 export const DUPLICATE_SIGNUP: Notice = {
   title: 'Already Signed Up',
   text: "You're already signed up for this type of updates!",
