@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 
@@ -11,6 +12,9 @@ export default defineConfig(
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.recommendedTypeChecked,
+  // .astro files: frontmatter, template expressions and <script> blocks (linted as virtual
+  // `*.astro/*.ts` files), with the plugin's recommended rules.
+  ...astro.configs.recommended,
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
@@ -116,6 +120,25 @@ export default defineConfig(
       ],
     },
   },
+  // Pages, layouts and components run at build time or in the browser: never the server.
+  {
+    files: ['src/**/*.astro'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/netlify/**'],
+              message: 'Pages and components reach the server only through src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
+  // Typed rules need a TypeScript program; .astro files and their scripts are checked by astro check.
+  { files: ['**/*.astro', '**/*.astro/*.ts', '**/*.astro/*.js'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
 );

@@ -1,7 +1,7 @@
 // The one import rule (docs/architecture.md, "Layers") is enforced by the lint gate; this proves the rule
 // is wired: each forbidden import below is reported, and the allowed ones are not.
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
@@ -13,6 +13,11 @@ async function restricted(file: string, code: string): Promise<string[]> {
 }
 
 describe('the import rule', () => {
+  // The first typed lint builds the TypeScript program (tens of seconds on a busy machine): once, here.
+  beforeAll(async () => {
+    await eslint.lintText('', { filePath: 'server/forms.ts' });
+  }, 180_000);
+
   it('server code may not import an island', async () => {
     const found = await restricted(
       'server/forms.ts',
@@ -27,6 +32,14 @@ describe('the import rule', () => {
       "import { precompressDir } from '../../src/integrations/post-build.ts';\nimport { SITE } from '../../src/site.ts';\nvoid precompressDir;\nvoid SITE;\n",
     );
     expect(found).toHaveLength(2);
+  });
+
+  it('an .astro page or component may not import server code (eslint-plugin-astro parses it)', async () => {
+    const found = await restricted(
+      'src/components/Example.astro',
+      "---\nimport { json } from '../../server/http.ts';\nvoid json;\n---\n<p>{1}</p>\n",
+    );
+    expect(found.join('\n')).toMatch(/only through src\/shared/);
   });
 
   it('an island may not import server code or node: modules', async () => {
