@@ -2,7 +2,7 @@
 // the contact handler with a real Request queues the owner's alert in its transaction; the sender
 // (server/mail/sender.ts) delivers it with nodemailer to a real SMTP server in this process
 // (tests/support/smtp.ts), and the test reads back what arrived, raw headers included.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueMail, type OutgoingMail } from '../../server/mail/outbox.ts';
@@ -40,7 +40,6 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
     let db: Db;
     let cleanup: () => Promise<void>;
     let smtp: TestSmtp;
-    const saved = { ...process.env };
 
     /** A sender on the test SMTP server, as `npm start` and the scheduled drain make it, with fast retries. */
     const sender = (overrides: Partial<SenderConfig> = {}): SenderConfig => ({
@@ -83,10 +82,10 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
 
     beforeAll(async () => {
       smtp = await startSmtp({ user: 'site', password: 'p@ss word' });
-      process.env.SMTP_URL = smtp.url;
-      process.env.MAIL_FROM = FROM;
-      process.env.OWNER_EMAIL = OWNER;
-      process.env.CONTACT_RATE_LIMIT = 'off';
+      vi.stubEnv('SMTP_URL', smtp.url);
+      vi.stubEnv('MAIL_FROM', FROM);
+      vi.stubEnv('OWNER_EMAIL', OWNER);
+      vi.stubEnv('CONTACT_RATE_LIMIT', 'off');
       ({ db, cleanup } = await open());
     }, 120_000);
 
@@ -99,10 +98,7 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
       closeTransports();
       await cleanup?.();
       await smtp?.stop();
-      for (const key of ['SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'CONTACT_RATE_LIMIT']) {
-        if (saved[key] === undefined) delete process.env[key];
-        else process.env[key] = saved[key];
-      }
+      vi.unstubAllEnvs();
     });
 
     it('a contact message queues the owner alert in its transaction; it arrives with Reply-To the reader', async () => {
