@@ -135,7 +135,15 @@ export async function startSmtp(options: { user?: string; password?: string } = 
       onData,
     });
 
-  let server = makeServer();
+  const serve = () => {
+    const created = makeServer();
+    // A client that dies mid-session (the crash tests kill it) resets its connection: expected here.
+    created.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') console.error('test SMTP server:', err.message);
+    });
+    return created;
+  };
+  let server = serve();
   const listen = () =>
     new Promise<void>((ok, fail) => {
       server.once('error', fail);
@@ -188,7 +196,7 @@ export async function startSmtp(options: { user?: string; password?: string } = 
         server.close(() => ok());
       }),
     start: async () => {
-      server = makeServer();
+      server = serve();
       await listen();
     },
   };
