@@ -45,7 +45,7 @@ async function postContact(base: string, name: string): Promise<void> {
 
 async function openMail(page: Page, base: string, key: string) {
   await logInToAdmin(page, base, key, ADMIN_LABELS);
-  await page.getByRole('tab', { name: MAIL_LABELS.tab }).click();
+  await page.getByRole('tab', { name: MAIL_LABELS.tab, exact: true }).click();
   const panel = page.locator('[data-panel="mail"]');
   await panel.locator('[data-mail-view][aria-busy="false"]').waitFor();
   return panel;
