@@ -215,10 +215,10 @@ export function closeTransports(): void {
 }
 
 /** The sender's configuration from the environment, or null when SMTP_URL is not set. */
-export function senderConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SenderConfig | null {
-  const smtp = smtpSettings(env);
+export function senderConfigFromEnv(): SenderConfig | null {
+  const smtp = smtpSettings();
   if (!smtp) return null;
-  return { transport: smtpTransport(smtp), from: mailFrom(env)!, retrySeconds: mailRetrySeconds(env) };
+  return { transport: smtpTransport(smtp), from: mailFrom()!, retrySeconds: mailRetrySeconds() };
 }
 
 /**
