@@ -114,6 +114,15 @@ describe('the Mail view with a mail server', () => {
     await failed.getByRole('button', { name: MAIL_LABELS.retry }).click();
     await page.getByText(MAIL_LABELS.retried).waitFor();
     await smtp.waitFor((m) => m.subject === 'New message from Refused Reader', 10_000);
+    // The SMTP server has it; the sender records it as sent a moment later (read through the API).
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${server.url}/api/admin/mail?status=sent`)).json()) as { rows: unknown[] })
+            .rows.length,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
     await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('sent');
     await expect.poll(() => panel.locator('[data-mail-status="sent"]').count(), { timeout: 10_000 }).toBe(2);
     await ctx.close();
