@@ -110,10 +110,11 @@ export interface SessionInfo {
 }
 
 /**
- * Every error answer: `{error: {title, text}}`. GET /api/admin/session's 401 adds `demoKey` in
- * local demo mode only (`npm start` without ADMIN_KEY); `configured: false` comes with 503.
+ * Every error answer: `{error: {title, text}}`. GET /api/admin/session's 401 adds `demoKeyFile`
+ * (where the generated key is kept; never the key) in local demo mode only (`npm start` without
+ * ADMIN_KEY), to a browser on that machine.
  */
 export interface ErrorAnswer {
   error: Notice;
-  demoKey?: string;
+  demoKeyFile?: string;
 }

@@ -1,5 +1,5 @@
 // The dashboard's Insights view in a real browser, against its own `npm start` server on a fresh
-// PostgreSQL database in local demo mode (no ADMIN_KEY: the gate shows the generated key). First
+// PostgreSQL database in local demo mode (no ADMIN_KEY: the key is read from the data directory). First
 // on the empty database (a clear empty state, no axes), then with entries spread over the last
 // days, written straight into the database with their dates (the forms can only write "now").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
