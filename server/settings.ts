@@ -2,6 +2,7 @@
 // else:
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT   `<count>/<seconds>` per client address, or `off`
 //   SITE_TIME_ZONE                          the IANA zone the dashboard counts days in
+//   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
 // seen at once); a malformed value throws SettingError there, which the request pipeline
@@ -78,9 +79,34 @@ export function siteTimeZone(env: Env = process.env): string {
   return raw;
 }
 
+export const DEFAULT_CONNECTIONS_PER_CLIENT = 64;
+export const MAX_CONNECTIONS_PER_CLIENT = 100_000;
+
+/**
+ * CONNECTIONS_PER_CLIENT: how many connections one client address may hold open on the `npm start`
+ * server (runtime/connection-cap.ts), else 64: ten times what a browser opens to one site.
+ */
+export function connectionsPerClient(env: Env = process.env): number {
+  const raw = env.CONNECTIONS_PER_CLIENT?.trim();
+  if (!raw) return DEFAULT_CONNECTIONS_PER_CLIENT;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_CONNECTIONS_PER_CLIENT)) {
+    throw new SettingError(
+      'CONNECTIONS_PER_CLIENT',
+      `must be a whole number from 1 to ${MAX_CONNECTIONS_PER_CLIENT.toLocaleString('en-US')}, not ${JSON.stringify(raw)}`,
+    );
+  }
+  return n;
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
-  const checks = [() => formRateLimit('signups', env), () => formRateLimit('contact', env), () => siteTimeZone(env)];
+  const checks = [
+    () => formRateLimit('signups', env),
+    () => formRateLimit('contact', env),
+    () => siteTimeZone(env),
+    () => connectionsPerClient(env),
+  ];
   return checks.flatMap((check) => {
     try {
       check();

@@ -14,3 +14,14 @@ export const DEMO_MODE_NOTICES = {
     text: 'In local demo mode the admin key works only in a browser on this machine, at http://localhost. Set ADMIN_KEY to use the dashboard from anywhere else.',
   },
 } as const satisfies Record<string, Notice>;
+
+/** The API's generic failure when no endpoint could say more (a function or the server threw). */
+export const SERVER_ERRORS = {
+  unexpected: { title: 'Error', text: 'Something went wrong. Please try again.' },
+} as const satisfies Record<string, Notice>;
+
+export const TOP_PAGES_LABELS = {
+  /** The Insights list's last entry: sign-ups naming pages the build does not know, unlinked. */
+  otherPages: 'Other pages',
+  otherPagesNote: 'not on this site',
+} as const;
