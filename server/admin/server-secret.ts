@@ -8,7 +8,7 @@ const cache = new WeakMap<Queryable, Map<SecretName, Promise<string>>>();
 
 export function serverSecret(db: Queryable, name: SecretName): Promise<string> {
   let secrets = cache.get(db);
-  if (!secrets) cache.set(db, (secrets = new Map()));
+  if (!secrets) cache.set(db, (secrets = new Map<SecretName, Promise<string>>()));
   let secret = secrets.get(name);
   if (!secret) {
     secret = db

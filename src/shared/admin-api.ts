@@ -83,11 +83,13 @@ export type InsightsDay = { date: string; contacts: number } & Record<SignupType
  * and `title` null, every other path sign-ups named, counted together (the build does not know
  * them: a retired page, or whatever a stranger posted), shown without a link.
  */
-export type TopPage = { source_page: string; title: string; signups: number } | {
-  source_page: null;
-  title: null;
-  signups: number;
-};
+export type TopPage =
+  | { source_page: string; title: string; signups: number }
+  | {
+      source_page: null;
+      title: null;
+      signups: number;
+    };
 
 export interface InsightsTotals {
   signups: number;

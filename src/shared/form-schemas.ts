@@ -50,7 +50,9 @@ const storable = (s: string) => !s.includes('\0') && !LONE_SURROGATE.test(s);
  * U+2066–U+2069), which reorder how the text around them reads in the dashboard. A message may
  * hold line breaks and tabs; a name or subject is one line.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const LINE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const TEXT_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 /** Whether `s` is free of the characters above (`multiline`: line breaks and tabs allowed). */
 export const isSafeText = (s: string, multiline = false): boolean => !(multiline ? TEXT_UNSAFE : LINE_UNSAFE).test(s);
@@ -103,14 +105,12 @@ export const contactSchema = z.strictObject(
     // Optional: absent, null or blank all mean "no subject" (stored as NULL).
     subject: z.pipe(
       z.nullish(
-        z
-          .string({ error: 'badRequest' })
-          .check(
-            z.refine(storable, 'badRequest'),
-            z.refine((s) => isSafeText(s), 'badRequest'),
-            z.trim(),
-            z.maxLength(FIELD_LIMITS.subject, 'tooLong'),
-          ),
+        z.string({ error: 'badRequest' }).check(
+          z.refine(storable, 'badRequest'),
+          z.refine((s) => isSafeText(s), 'badRequest'),
+          z.trim(),
+          z.maxLength(FIELD_LIMITS.subject, 'tooLong'),
+        ),
       ),
       z.transform((s) => s || null),
     ),

@@ -190,7 +190,10 @@ export function adminSuite(
       expect(res.status).toBe(200);
       const values = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
       const token = values.find((v) => v.startsWith(`${SESSION_COOKIE}=`))!.split('=')[1]!;
-      const [id, mac] = values.find((v) => v.startsWith(`${DEVICE_COOKIE}=`))!.split('=')[1]!.split('.');
+      const [id, mac] = values
+        .find((v) => v.startsWith(`${DEVICE_COOKIE}=`))!
+        .split('=')[1]!
+        .split('.');
       // The attack of the audit: HMAC(candidate key, "device:" + id) compared with the cookie's MAC.
       const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('base64url');
       expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -505,7 +508,10 @@ export function adminSuite(
       await add('/', 4);
       await add('/stories/plant-power', 3);
       // Ten more known pages, one sign-up each: only seven of them fit.
-      const known = Object.keys(readPageTitles()).filter((p) => p.startsWith('/articles/') && p !== '/articles/hemp-vs-cotton').sort().slice(0, 10);
+      const known = Object.keys(readPageTitles())
+        .filter((p) => p.startsWith('/articles/') && p !== '/articles/hemp-vs-cotton')
+        .sort()
+        .slice(0, 10);
       for (const page of known) await add(page, 1);
       // Paths the build does not know: a retired page, and what the audit posted (twelve times).
       await add('/articles/retired-article', 2);
@@ -864,7 +870,10 @@ export function adminSuite(
             { ...local, headers: { Host: 'rootedthreads.example' } },
             { ...local, headers: { Host: 'localhost.rootedthreads.example:8888' } },
             ...['X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'Forwarded', 'X-Real-IP', 'Via'].map(
-              (name) => ({ ...local, headers: { ...local.headers, [name]: name === 'Via' ? '1.1 proxy' : '203.0.113.9' } }),
+              (name) => ({
+                ...local,
+                headers: { ...local.headers, [name]: name === 'Via' ? '1.1 proxy' : '203.0.113.9' },
+              }),
             ),
           ]) {
             expect(await (await get('/api/admin/session', { ...other, cookie: '' })).json()).toEqual(anonymous);

@@ -114,7 +114,10 @@ describe('local demo mode behind a reverse proxy on the same machine', () => {
 
   it('prints the key in the terminal, and never sends it over HTTP: not even to this machine', async () => {
     expect(server.output()).toContain(`admin key: ${key}`);
-    const local = await call(server.port, { path: '/api/admin/session', headers: { Host: `localhost:${server.port}` } });
+    const local = await call(server.port, {
+      path: '/api/admin/session',
+      headers: { Host: `localhost:${server.port}` },
+    });
     expect(local.status).toBe(401);
     expect(local.body).not.toContain(key);
     expect(JSON.parse(local.body)).toEqual({
@@ -268,7 +271,8 @@ describe('the server itself: timeouts, connection cap, errors, origins, URLs, fo
     const res = await call(server.port, { path: '/moved/%C4%80' });
     expect(res.status).toBe(500);
     expect(JSON.parse(res.body)).toEqual({ error: SERVER_ERRORS.unexpected });
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(res.headers[name.toLowerCase()], name).toBe(value);
     expect(await until(() => server.output().includes('request failed:'), 2000)).toBe(true);
   });
 

@@ -14,7 +14,11 @@ export function TopPagesList({ pages }: { pages: readonly TopPage[] }) {
   return (
     <ol className={styles.topPages}>
       {pages.map((page) => (
-        <li key={page.source_page ?? ''} data-page={page.source_page ?? undefined} data-other={page.source_page === null || undefined}>
+        <li
+          key={page.source_page ?? ''}
+          data-page={page.source_page ?? undefined}
+          data-other={page.source_page === null || undefined}
+        >
           <div className={styles.topPageText}>
             {page.source_page === null ? (
               <>

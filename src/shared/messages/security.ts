@@ -1,6 +1,7 @@
 // Strings of the second security audit's fixes (README, "Threat model"): the local demo mode's
 // gate and log-in, and the forms' refusal of invisible control characters.
-import type { Notice } from '../messages.ts';
+/** A toast's or an answer's `{title, text}` (the Notice of ../messages.ts; src/shared/ files import no parent path). */
+type Notice = { title: string; text: string };
 
 export const DEMO_MODE_LABELS = {
   /** Before the key file's path on the gate; the key itself never travels over HTTP. */
