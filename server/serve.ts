@@ -106,7 +106,7 @@ const web = serve({
     return problem(500, SERVER_ERRORS.unexpected);
   },
 }).node!.handler;
-// Timeouts (README, "Self-hosting"): a whole request must arrive within 30 s and its headers
+// Timeouts (README, "Two commands"): a whole request must arrive within 30 s and its headers
 // within 15 s, so slow clients cannot hold sockets for minutes (Node's default is 300 s); both are
 // checked every 5 s. An idle kept-alive connection stays open 130 s, longer than a reverse proxy
 // keeps idle upstream connections (nginx 60 s, Caddy 2 min): the proxy then always closes first,
