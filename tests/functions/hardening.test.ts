@@ -303,7 +303,7 @@ describe('the server itself: timeouts, connection cap, errors, origins, URLs, fo
         headers: { 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
         body: contact(fields),
       });
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { name: 'Ada \u001b[31mWeaver' },
       { name: 'Ada\u0007' },
       { name: 'Ada\nWeaver' },
