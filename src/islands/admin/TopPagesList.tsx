@@ -22,7 +22,7 @@ export function TopPagesList({ pages }: { pages: readonly TopPage[] }) {
           <div className={styles.topPageText}>
             {page.source_page === null ? (
               <>
-                <span className={styles.topPageLink}>{TOP_PAGES_LABELS.otherPages}</span>
+                <span className={styles.topPageOther}>{TOP_PAGES_LABELS.otherPages}</span>
                 <span className={styles.topPagePath}>{TOP_PAGES_LABELS.otherPagesNote}</span>
               </>
             ) : (
