@@ -7,6 +7,7 @@
 // (local-key.ts); only then, and only to a browser on this machine, does the gate say where the
 // key is kept (demo-hint.ts: the key itself never travels over HTTP).
 import { keyWeakness } from './key-strength.ts';
+import { adminKeySetting, setAdminKeySetting, type Env } from '../settings.ts';
 
 export { MIN_KEY_LENGTH } from './key-strength.ts';
 
@@ -18,8 +19,8 @@ type DemoHolder = { [DEMO]?: string; [DEMO_FILE]?: string };
 let warned = false;
 
 /** The admin key in force, or undefined when the dashboard is disabled. */
-export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const key = env.ADMIN_KEY;
+export function adminKey(env?: Env): string | undefined {
+  const key = adminKeySetting(env);
   if (!key) return undefined;
   const weakness = keyWeakness(key);
   if (weakness) {
@@ -37,7 +38,7 @@ export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefin
  * `keyFile` is where it is kept, for the gate's hint.
  */
 export function enableLocalDemo(key: string, keyFile = '.data/admin-key'): void {
-  process.env.ADMIN_KEY = key;
+  setAdminKeySetting(key);
   (globalThis as DemoHolder)[DEMO] = key;
   (globalThis as DemoHolder)[DEMO_FILE] = keyFile;
 }

@@ -7,8 +7,8 @@
 // rows, l33t spellings, repeats, sequences) and estimates how many guesses a cracker needs. Its
 // own "score 4" starts at 10^10 guesses, which lets phrases like "correcthorsebatterystaple" and
 // "RootedThreads!2026" through; we ask for 10^20 (about 66 bits), which random keys of 20 or more
-// characters pass and which `openssl rand -base64 32` (256 bits) passes by far (README, "Threat
-// model").
+// characters pass and which `openssl rand -base64 32` (256 bits) passes by far
+// (docs/threat-model.md).
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } fro
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { DEMO_MODE_LABELS } from '../../src/shared/messages/security.ts';
-import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages';
+import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
 import { parseCsv } from '../../server/csv';
 
@@ -138,10 +138,9 @@ async function clearSearch(page: Page): Promise<void> {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 // ── tests ────────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
-// The second security audit's findings, over real HTTP against `npm start`'s server (README,
-// "Threat model"): the demo key behind a reverse proxy on the same machine (a real relay that
+// The second security audit's findings, over real HTTP against `npm start`'s server
+// (docs/threat-model.md): the demo key behind a reverse proxy on the same machine (a real relay that
 // rewrites Host and adds forwarding headers, as nginx's `proxy_pass` does), slow and idle clients,
 // the per-address connection cap, the error hook, the origin derived from HOST/PORT, /index and
 // /404, control and bidi characters in the forms, and `npm run admin:unlock`.
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
-import { ADMIN_NOTICES, PROBLEMS } from '../../src/shared/messages.ts';
-import { DEMO_MODE_NOTICES, SERVER_ERRORS } from '../../src/shared/messages/security.ts';
+import { ADMIN_NOTICES, API_ERRORS, PROBLEMS } from '../../src/shared/messages/index.ts';
+import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
 import { MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { SECURITY_HEADERS } from '../../server/http.ts';
 
@@ -270,7 +270,7 @@ describe('the server itself: timeouts, connection cap, errors, origins, URLs, fo
   it('a handler that throws: logged, and the API’s generic 500 with the usual headers', async () => {
     const res = await call(server.port, { path: '/moved/%C4%80' });
     expect(res.status).toBe(500);
-    expect(JSON.parse(res.body)).toEqual({ error: SERVER_ERRORS.unexpected });
+    expect(JSON.parse(res.body)).toEqual({ error: API_ERRORS.functionFailed });
     for (const [name, value] of Object.entries(SECURITY_HEADERS))
       expect(res.headers[name.toLowerCase()], name).toBe(value);
     expect(await until(() => server.output().includes('request failed:'), 2000)).toBe(true);

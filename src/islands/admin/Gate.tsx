@@ -2,7 +2,7 @@
 // hint says where the generated key is (the terminal and its file): the key never travels over
 // HTTP, where a proxy on the same machine could relay it. Elsewhere there is no hint.
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { DEMO_MODE_LABELS } from '../../shared/messages/security.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logIn } from './api.ts';

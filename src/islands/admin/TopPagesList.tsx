@@ -3,7 +3,7 @@
 // one "Other pages" count for every path the build does not know (anyone can post a sign-up
 // naming any path: the owner is never handed a stranger's link). The list is its own text
 // alternative: every number is written out.
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { TOP_PAGES_LABELS } from '../../shared/messages/security.ts';
 import type { TopPage } from '../../shared/admin-api.ts';
 import { count } from './format.ts';

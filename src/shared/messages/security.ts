@@ -1,7 +1,6 @@
-// Strings of the second security audit's fixes (README, "Threat model"): the local demo mode's
+// Strings of the second security audit's fixes (docs/threat-model.md): the local demo mode's
 // gate and log-in, and the forms' refusal of invisible control characters.
-/** A toast's or an answer's `{title, text}` (the Notice of ../messages.ts; src/shared/ files import no parent path). */
-type Notice = { title: string; text: string };
+import type { Notice } from './notice.ts';
 
 export const DEMO_MODE_LABELS = {
   /** Before the key file's path on the gate; the key itself never travels over HTTP. */
@@ -14,11 +13,6 @@ export const DEMO_MODE_NOTICES = {
     title: 'Local Demo Mode',
     text: 'In local demo mode the admin key works only in a browser on this machine, at http://localhost. Set ADMIN_KEY to use the dashboard from anywhere else.',
   },
-} as const satisfies Record<string, Notice>;
-
-/** The API's generic failure when no endpoint could say more (a function or the server threw). */
-export const SERVER_ERRORS = {
-  unexpected: { title: 'Error', text: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, Notice>;
 
 export const TOP_PAGES_LABELS = {
