@@ -303,7 +303,7 @@ describe('the server itself: timeouts, connection cap, errors, origins, URLs, fo
         headers: { 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
         body: contact(fields),
       });
-    for (const fields of <Record<string, string>[]>[
+    const refused: Record<string, string>[] = [
       { name: 'Ada \u001b[31mWeaver' },
       { name: 'Ada\u0007' },
       { name: 'Ada\nWeaver' },
@@ -313,7 +313,8 @@ describe('the server itself: timeouts, connection cap, errors, origins, URLs, fo
       { message: 'Hello \u001b]8;;https://evil.example\u0007there' },
       { message: 'Refund \u202Egnp.exe' },
       { message: 'C1 \u009b control' },
-    ]) {
+    ];
+    for (const fields of refused) {
       const res = await post(fields);
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(JSON.parse(res.body)).toEqual({ error: PROBLEMS.badRequest });
