@@ -50,3 +50,9 @@ export function pageTitle(path: string): string | null {
   titles ??= load();
   return Object.hasOwn(titles, path) ? titles[path]! : null;
 }
+
+/** Every path the build lists: the only pages the dashboard links to. */
+export function knownPages(): string[] {
+  titles ??= load();
+  return Object.keys(titles);
+}

@@ -1,7 +1,7 @@
 // The self-hosting runtime: serves dist/ with netlify.toml's headers and redirects and runs the
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
-// Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR and the functions'
-// own, mail included) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
+// Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR,
+// CONNECTIONS_PER_CLIENT and the functions' own, mail included) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
 // unless the server is local-only (runtime/admin-startup.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
@@ -14,8 +14,12 @@ import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress } from './runtime/trusted-proxy.ts';
+import { capConnectionsPerClient } from './runtime/connection-cap.ts';
+import { problem } from './http.ts';
+import { API_ERRORS } from '../src/shared/messages/index.ts';
 import {
   adminKeySetting,
+  connectionsPerClient,
   dataDir,
   listenHost,
   listenPort,
@@ -115,17 +119,37 @@ function clientIp(req: Request & { ip?: string }): string {
 
 // Static GETs are answered on node:http's own request and response (headers worked out at
 // start-up); everything else (functions, redirects, 404s) becomes a web Request for the site handler.
-// srvx (not listening itself: manual) does that conversion, with its checks of the request target
-// and its 500 for a handler that throws.
+// srvx (not listening itself: manual) does that conversion, with its checks of the request target.
+// A handler that throws (a bug) is logged and answered with the API's generic 500 and its
+// security headers: srvx runs silent, and its own answer would be an empty 500 with neither.
 const web = serve({
   manual: true,
   silent: true,
   gracefulShutdown: false,
   fetch: (req) => site.fetch(req, clientIp(req)),
+  error: (err) => {
+    console.error('request failed:', err);
+    return problem(500, API_ERRORS.functionFailed);
+  },
 }).node!.handler;
-const server = createServer((req, res) => {
-  if (!site.serveStatic(req, res)) void web(req, res);
-});
+// Timeouts (README, "Two commands"): a whole request must arrive within 30 s and its headers
+// within 15 s, so slow clients cannot hold sockets for minutes (Node's default is 300 s); both are
+// checked every 5 s. An idle kept-alive connection stays open 130 s, longer than a reverse proxy
+// keeps idle upstream connections (nginx 60 s, Caddy 2 min): the proxy then always closes first,
+// and never sends a request on a socket this server is closing (a 502 for the reader). The
+// header timer starts with a request's first byte, not while a connection sits idle.
+const server = createServer(
+  {
+    requestTimeout: 30_000,
+    headersTimeout: 15_000,
+    keepAliveTimeout: 130_000,
+    connectionsCheckingInterval: 5_000,
+  },
+  (req, res) => {
+    if (!site.serveStatic(req, res)) void web(req, res);
+  },
+);
+capConnectionsPerClient(server, connectionsPerClient(), trustProxy);
 await new Promise<void>((ok, fail) => {
   server.once('error', fail);
   server.listen(port, hostname, () => ok());

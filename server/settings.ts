@@ -11,6 +11,7 @@
 //   SMTP_URL, MAIL_FROM, OWNER_EMAIL        the mail transport, its sender and who hears of messages
 //   MAIL_RETRY_SECONDS                      the first retry's delay after a temporary mail failure
 //   MESSAGE_RETENTION_DAYS                  how long contact messages are kept
+//   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
@@ -259,6 +260,14 @@ export function messageRetentionDays(env: Env = process.env): number {
 /** MAIL_RETRY_SECONDS (default 60): the first retry after a temporary failure; each next one doubles, up to an hour. */
 export function mailRetrySeconds(env: Env = process.env): number {
   return integer(env, 'MAIL_RETRY_SECONDS', 1, 3600, 60);
+export const DEFAULT_CONNECTIONS_PER_CLIENT = 64;
+
+/**
+ * CONNECTIONS_PER_CLIENT: how many connections one client address may hold open on the `npm start`
+ * server (runtime/connection-cap.ts), else 64: ten times what a browser opens to one site.
+ */
+export function connectionsPerClient(env: Env = process.env): number {
+  return integer(env, 'CONNECTIONS_PER_CLIENT', 1, 100_000, DEFAULT_CONNECTIONS_PER_CLIENT);
 }
 
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
@@ -275,6 +284,7 @@ export function settingProblems(env: Env = process.env): string[] {
     () => ownerEmail(env),
     () => messageRetentionDays(env),
     () => mailRetrySeconds(env),
+    () => connectionsPerClient(env),
   ];
   return checks.flatMap((check) => {
     try {

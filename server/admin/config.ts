@@ -4,7 +4,8 @@
 // guessing: key-strength.ts) every admin function answers 503 "Admin is not configured": the
 // dashboard fails closed. Only the `npm start` server, when ADMIN_KEY is unset and it serves this
 // machine alone, generates a key of its own and marks the process as local demo mode
-// (local-key.ts); only then, and only to a browser on this machine, does the gate show the key.
+// (local-key.ts); only then, and only to a browser on this machine, does the gate say where the
+// key is kept (demo-hint.ts: the key itself never travels over HTTP).
 import { keyWeakness } from './key-strength.ts';
 import { adminKeySetting, setAdminKeySetting, type Env } from '../settings.ts';
 
@@ -12,7 +13,8 @@ export { MIN_KEY_LENGTH } from './key-strength.ts';
 
 // On globalThis rather than in a module variable, so the mark survives a module being loaded twice.
 const DEMO = Symbol.for('rooted-threads.admin.local-demo-key');
-type DemoHolder = { [DEMO]?: string };
+const DEMO_FILE = Symbol.for('rooted-threads.admin.local-demo-key-file');
+type DemoHolder = { [DEMO]?: string; [DEMO_FILE]?: string };
 
 let warned = false;
 
@@ -31,13 +33,22 @@ export function adminKey(env?: Env): string | undefined {
   return key;
 }
 
-/** Puts `key` in force for this process and marks it as local demo mode (server/serve.ts only). */
-export function enableLocalDemo(key: string): void {
+/**
+ * Puts `key` in force for this process and marks it as local demo mode (server/serve.ts only);
+ * `keyFile` is where it is kept, for the gate's hint.
+ */
+export function enableLocalDemo(key: string, keyFile = '.data/admin-key'): void {
   setAdminKeySetting(key);
   (globalThis as DemoHolder)[DEMO] = key;
+  (globalThis as DemoHolder)[DEMO_FILE] = keyFile;
 }
 
-/** The key to show on the gate: only in local demo mode, and only while it is the key in force. */
+/** Where the demo key is kept, while local demo mode is in force. */
+export function demoKeyFile(): string | undefined {
+  return demoKey() ? (globalThis as DemoHolder)[DEMO_FILE] : undefined;
+}
+
+/** The demo key: only in local demo mode, and only while it is the key in force. Never sent anywhere. */
 export function demoKey(): string | undefined {
   const key = (globalThis as DemoHolder)[DEMO];
   return key !== undefined && key === adminKey() ? key : undefined;
@@ -46,4 +57,5 @@ export function demoKey(): string | undefined {
 /** Ends local demo mode (tests). */
 export function disableLocalDemo(): void {
   (globalThis as DemoHolder)[DEMO] = undefined;
+  (globalThis as DemoHolder)[DEMO_FILE] = undefined;
 }

@@ -18,7 +18,7 @@ import {
   type InsightsPeriod,
 } from '../../src/shared/admin-api.ts';
 import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
-import { pageTitle } from '../page-titles.ts';
+import { knownPages, pageTitle } from '../page-titles.ts';
 
 export interface InsightsQuery {
   days: InsightsPeriod;
@@ -38,10 +38,13 @@ interface InsightsRow {
   counted_in: string;
   days: InsightsDay[];
   top_pages: { source_page: string; signups: number }[] | null;
+  other_pages: number | string;
   previous: { signups: number; contacts: number };
 }
 
-// $1 time zone, $2 days, $3 now (or null), $4 how many top pages.
+// $1 time zone, $2 days, $3 now (or null), $4 how many top pages, $5 the pages the build knows.
+// Only known pages are ranked: anyone can post a sign-up naming any path, and the owner must not
+// be shown (or handed a link to) whatever a stranger typed; the rest is one "other" count.
 const SQL = `
 WITH today AS (
   SELECT (coalesce($3::timestamptz, now()) AT TIME ZONE $1::text)::date AS day
@@ -77,7 +80,9 @@ SELECT
   (SELECT json_agg(json_build_object('source_page', t.source_page, 'signups', t.signups)
                    ORDER BY t.signups DESC, t.source_page)
      FROM (SELECT source_page, sum(signups) AS signups FROM signups
+           WHERE source_page = ANY($5::text[])
            GROUP BY source_page ORDER BY signups DESC, source_page LIMIT $4::integer) t) AS top_pages,
+  (SELECT coalesce(sum(signups), 0) FROM signups WHERE NOT (source_page = ANY($5::text[]))) AS other_pages,
   json_build_object(
     'signups', (SELECT coalesce(sum(s.signups), 0) FROM signup_days s, period p
                 WHERE s.day >= p.previous_first_day AND s.day < p.first_day),
@@ -90,7 +95,7 @@ async function recount(db: Queryable, timeZone: string): Promise<void> {
 }
 
 export async function readInsights(db: Queryable, query: InsightsQuery): Promise<Insights> {
-  const params = [query.timeZone, query.days, query.now ?? null, TOP_PAGES];
+  const params = [query.timeZone, query.days, query.now ?? null, TOP_PAGES, knownPages()];
   let row = (await db.query<InsightsRow>(SQL, params)).rows[0]!;
   if (row.counted_in !== query.timeZone) {
     await recount(db, query.timeZone);
@@ -108,11 +113,14 @@ export async function readInsights(db: Queryable, query: InsightsQuery): Promise
   return {
     timeZone: query.timeZone,
     days,
-    topPages: (row.top_pages ?? []).map((p) => ({
-      source_page: p.source_page,
-      title: pageTitle(p.source_page),
-      signups: Number(p.signups),
-    })),
+    topPages: [
+      ...(row.top_pages ?? []).map((p) => ({
+        source_page: p.source_page,
+        title: pageTitle(p.source_page) ?? p.source_page,
+        signups: Number(p.signups),
+      })),
+      ...(Number(row.other_pages) > 0 ? [{ source_page: null, title: null, signups: Number(row.other_pages) }] : []),
+    ],
     totals: {
       signups,
       contacts,

@@ -1,7 +1,7 @@
 // Local demo mode for `npm start`: when ADMIN_KEY is unset, a random key is generated once, kept in
 // `<DATA_DIR>/admin-key` (mode 600) so it survives restarts, put in force for this process, and
-// printed with the dashboard's address. The gate then shows it as the spec's demo hint, fetched
-// from the server at run time: it is never part of the built site.
+// printed with the dashboard's address. It never travels over HTTP (a proxy on this machine could
+// relay it): the gate only says where to find it (demo-hint.ts), and it is never part of the built site.
 //
 // Nothing here runs on Netlify: functions there never call this, so without ADMIN_KEY they fail
 // closed (config.ts). serve.ts calls it only on a loopback listener with no public SITE_URL and no
@@ -52,7 +52,7 @@ export function ensureLocalAdminKey(dataDir: string, adminUrl?: string): LocalKe
     chmodSync(path, 0o600);
     source = 'generated';
   }
-  enableLocalDemo(key);
+  enableLocalDemo(key, path);
   console.log(`  admin (local demo mode, ADMIN_KEY unset): ${adminUrl ?? '/admin'}`);
   console.log(`  admin key: ${key}  (kept in ${path}; set ADMIN_KEY to choose your own)`);
   return { source, path };

@@ -3,8 +3,9 @@
 import { ADMIN_NOTICES, adminLockedOut } from '../../src/shared/messages/index.ts';
 import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/shared/admin-api.ts';
 import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
-import { demoHint } from './demo-hint.ts';
-import { knownDevice, newDeviceCookie } from './device-cookie.ts';
+import { demoHint, demoLoginRefused } from './demo-hint.ts';
+import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
+import { clearedDeviceCookie, knownDevice, newDeviceCookie } from './device-cookie.ts';
 import type { ApiHandler } from '../endpoint.ts';
 import { adminFunction } from './endpoint.ts';
 import { eraseRow } from './erase.ts';
@@ -29,11 +30,12 @@ const ADMIN: SessionInfo = { role: 'admin' };
 
 /**
  * /api/admin/session
- *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKey` in local demo mode,
- *           to a browser on this machine only: demo-hint.ts)
+ *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKeyFile`, where the key
+ *           is kept, in local demo mode, to a browser on this machine only: demo-hint.ts)
  *   POST    {key}: 200 {role: "admin"} and the session cookie (and a device cookie for a browser
- *           without one: device-cookie.ts); 401 wrong key; 429 when locked out
- *   DELETE  ends the session: 204, and the cookie is cleared
+ *           without one: device-cookie.ts); 401 wrong key; 429 when locked out; 403 in local
+ *           demo mode through a proxy or from a page not at a loopback origin
+ *   DELETE  ends the session: 204, and the session and device cookies are cleared
  */
 export const sessionHandler: ApiHandler = adminFunction({
   name: 'admin-session',
@@ -42,17 +44,18 @@ export const sessionHandler: ApiHandler = adminFunction({
     GET: async ({ req, context, db, key }) => {
       if (await checkSession(db, key, req)) return json(200, ADMIN);
       const answer: ErrorAnswer = { error: ADMIN_NOTICES.sessionRequired };
-      const demo = demoHint(req, context.ip);
-      if (demo) answer.demoKey = demo;
+      const keyFile = demoHint(req, context.ip);
+      if (keyFile) answer.demoKeyFile = keyFile;
       return json(401, answer);
     },
     POST: async ({ req, context, db, key }) => {
       const body = await readBody(req);
       if (!body.ok) return body.response;
+      if (demoLoginRefused(req, context.ip)) return problem(403, DEMO_MODE_NOTICES.localOnly);
       const given = (body.fields as { key?: unknown } | null)?.key;
       if (typeof given !== 'string') return problem(400, ADMIN_NOTICES.badRequest);
 
-      const device = knownDevice(req, key);
+      const device = await knownDevice(db, req);
       const attempt = await beginAttempt(db, context.ip, device);
       if (!attempt.allowed) {
         return problem(429, adminLockedOut(attempt.retryAfter), { 'Retry-After': String(attempt.retryAfter) });
@@ -65,15 +68,15 @@ export const sessionHandler: ApiHandler = adminFunction({
       await endSession(db, key, req);
       const token = await createSession(db, key);
       const answer = json(200, ADMIN, { 'Set-Cookie': sessionCookie(token) });
-      if (!device) answer.headers.append('Set-Cookie', newDeviceCookie(key));
+      if (!device) answer.headers.append('Set-Cookie', await newDeviceCookie(db));
       return answer;
     },
     DELETE: async ({ req, db, key }) => {
       await endSession(db, key, req);
-      return new Response(null, {
-        status: 204,
-        headers: { ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() },
-      });
+      // The device cookie goes too: a browser someone logged out of is not the owner's known one.
+      const headers = new Headers({ ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() });
+      headers.append('Set-Cookie', clearedDeviceCookie());
+      return new Response(null, { status: 204, headers });
     },
   },
 });

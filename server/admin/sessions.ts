@@ -1,9 +1,12 @@
 // Server-side admin sessions. A correct key starts one: a random 256-bit token goes to the browser
-// in a `__Host-` cookie (HttpOnly, Secure, SameSite=Strict, Path=/) and only its HMAC, keyed with
-// ADMIN_KEY, is stored. A session ends after 30 idle minutes, after 12 hours whatever happens, on
-// logout, or when ADMIN_KEY changes (its tokens no longer hash to a stored row).
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// in a `__Host-` cookie (HttpOnly, Secure, SameSite=Strict, Path=/) and only its HMAC is stored,
+// keyed with scrypt(ADMIN_KEY, a random server salt: migration 006). A session ends after 30 idle
+// minutes, after 12 hours whatever happens, on logout, or when ADMIN_KEY changes (its tokens no
+// longer hash to a stored row). The slow, salted derivation means that even someone holding both
+// a cookie and the database pays a memory-hard scrypt per guess of the key, not one fast HMAC.
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
+import { serverSecret } from './server-secret.ts';
 
 export const SESSION_COOKIE = '__Host-rt_admin';
 export const IDLE_SECONDS = 30 * 60;
@@ -12,8 +15,29 @@ export const ABSOLUTE_SECONDS = 12 * 60 * 60;
 /** 32 random bytes, base64url: 43 characters. Anything else in the cookie is not ours. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-function tokenHash(key: string, token: string): string {
-  return createHmac('sha256', key).update(token).digest('base64url');
+/** scrypt's cost: 16 MiB and about 40 ms once per key and process (the result is kept). */
+const SCRYPT = { N: 2 ** 14, r: 8, p: 1 } as const;
+const derived = new Map<string, Promise<Buffer>>();
+
+async function sessionKey(db: Queryable, key: string): Promise<Buffer> {
+  const salt = await serverSecret(db, 'admin_session_salt');
+  const id = createHash('sha256').update(`${salt}\0${key}`).digest('base64url');
+  let derivation = derived.get(id);
+  if (!derivation) {
+    if (derived.size > 8) derived.clear();
+    derivation = new Promise<Buffer>((ok, fail) =>
+      scrypt(key, `rooted-threads-admin-sessions:${salt}`, 32, SCRYPT, (err, out) => (err ? fail(err) : ok(out))),
+    );
+    derivation.catch(() => derived.delete(id));
+    derived.set(id, derivation);
+  }
+  return derivation;
+}
+
+async function tokenHash(db: Queryable, key: string, token: string): Promise<string> {
+  return createHmac('sha256', await sessionKey(db, key))
+    .update(token)
+    .digest('base64url');
 }
 
 /** Whether `given` is the key, in time that does not depend on where they differ or their lengths. */
@@ -54,7 +78,7 @@ export async function createSession(db: Queryable, key: string): Promise<string>
     [IDLE_SECONDS, ABSOLUTE_SECONDS],
   );
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO admin_sessions (token_hash) VALUES ($1)', [tokenHash(key, token)]);
+  await db.query('INSERT INTO admin_sessions (token_hash) VALUES ($1)', [await tokenHash(db, key, token)]);
   return token;
 }
 
@@ -71,7 +95,7 @@ export async function checkSession(db: Queryable, key: string, req: Request): Pr
        AND last_seen_at > now() - make_interval(secs => $2)
        AND created_at > now() - make_interval(secs => $3)
      RETURNING 1`,
-    [tokenHash(key, token), IDLE_SECONDS, ABSOLUTE_SECONDS],
+    [await tokenHash(db, key, token), IDLE_SECONDS, ABSOLUTE_SECONDS],
   );
   return rows.length === 1;
 }
@@ -79,5 +103,5 @@ export async function checkSession(db: Queryable, key: string, req: Request): Pr
 /** Ends the request's session, if it has one. */
 export async function endSession(db: Queryable, key: string, req: Request): Promise<void> {
   const token = sessionToken(req);
-  if (token) await db.query('DELETE FROM admin_sessions WHERE token_hash = $1', [tokenHash(key, token)]);
+  if (token) await db.query('DELETE FROM admin_sessions WHERE token_hash = $1', [await tokenHash(db, key, token)]);
 }

@@ -81,7 +81,7 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
         return await fn.handler(req, makeContext(ip, params, siteUrl));
       } catch (err) {
         console.error(`function ${fn.name} failed:`, err);
-        return Response.json({ error: API_ERRORS.functionFailed }, { status: 500, headers: SECURITY_HEADERS });
+        return problem(500, API_ERRORS.functionFailed);
       }
     }
 
@@ -105,7 +105,15 @@ export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> 
       if (files.get(pathname)) return redirect(pathname, bare + url.search, 301);
     }
 
+    // /index and /x/index are the pages / and /x under a second name: one URL each.
+    if (pathname === '/index' || pathname.endsWith('/index')) {
+      const bare = pathname.slice(0, -'/index'.length) || '/';
+      if (files.resolve(bare)) return redirect(pathname, bare + url.search, 301);
+    }
+
     const file = files.resolve(pathname);
+    // The 404 page answers 404 under any name, /404 included.
+    if (file && file === notFound) return notFoundPage(req, pathname);
     if (file) return sendFile(req, file, pathname);
 
     if (forced) {

@@ -149,6 +149,8 @@ export class StaticRoutes {
 function cleanUrls(path: string): string[] {
   if (!path.endsWith('.html')) return [path];
   const bare = path.slice(0, -5);
+  // The 404 page is an answer, not a page of its own; /index and /x/index redirect (site-handler.ts).
+  if (bare === '/404') return [];
   if (bare === '/index') return ['/'];
-  return bare.endsWith('/index') ? [bare, bare.slice(0, -6)] : [bare];
+  return bare.endsWith('/index') ? [bare.slice(0, -6)] : [bare];
 }

@@ -78,12 +78,18 @@ export const TOP_PAGES = 10;
 /** One calendar day in the site's time zone: sign-ups by type, and contact messages. */
 export type InsightsDay = { date: string; contacts: number } & Record<SignupType, number>;
 
-/** A page readers signed up on; `title` is the article's or page's title, null when the catalogue has no such page. */
-export interface TopPage {
-  source_page: string;
-  title: string | null;
-  signups: number;
-}
+/**
+ * A page readers signed up on, with its title from the build's page list; or, with `source_page`
+ * and `title` null, every other path sign-ups named, counted together (the build does not know
+ * them: a retired page, or whatever a stranger posted), shown without a link.
+ */
+export type TopPage =
+  | { source_page: string; title: string; signups: number }
+  | {
+      source_page: null;
+      title: null;
+      signups: number;
+    };
 
 export interface InsightsTotals {
   signups: number;
@@ -95,7 +101,8 @@ export interface InsightsTotals {
 /**
  * GET /api/admin/insights?days=30|90|365. `days` holds one entry per calendar day of the period,
  * oldest first, ending today (days without any entry included, as zeros); dates are `YYYY-MM-DD`
- * in `timeZone`. `topPages`: the pages with the most sign-ups in the period, most first.
+ * in `timeZone`. `topPages`: the known pages with the most sign-ups in the period, most first (at
+ * most TOP_PAGES), then the "other" count when there is one.
  */
 export interface Insights {
   timeZone: string;
@@ -110,10 +117,11 @@ export interface SessionInfo {
 }
 
 /**
- * Every error answer: `{error: {title, text}}`. GET /api/admin/session's 401 adds `demoKey` in
- * local demo mode only (`npm start` without ADMIN_KEY); `configured: false` comes with 503.
+ * Every error answer: `{error: {title, text}}`. GET /api/admin/session's 401 adds `demoKeyFile`
+ * (where the generated key is kept; never the key) in local demo mode only (`npm start` without
+ * ADMIN_KEY), to a browser on that machine.
  */
 export interface ErrorAnswer {
   error: Notice;
-  demoKey?: string;
+  demoKeyFile?: string;
 }

@@ -43,6 +43,20 @@ export const isEmailAddress = (s: string): boolean => s.length <= FIELD_LIMITS.e
 const LONE_SURROGATE = /\p{Cs}/u;
 const storable = (s: string) => !s.includes('\0') && !LONE_SURROGATE.test(s);
 
+/**
+ * Characters no reader types into a name, subject or message, and that do harm where the text is
+ * shown: control characters (C0, DEL, C1: ESC starts terminal escape sequences when a CSV export
+ * is printed, BEL rings) and the bidirectional overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which reorder how the text around them reads in the dashboard. A message may
+ * hold line breaks and tabs; a name or subject is one line.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TEXT_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** Whether `s` is free of the characters above (`multiline`: line breaks and tabs allowed). */
+export const isSafeText = (s: string, multiline = false): boolean => !(multiline ? TEXT_UNSAFE : LINE_UNSAFE).test(s);
+
 /** A string field; a missing one reads as `missing`, any other type is not our form. */
 function text(missing: ProblemKey) {
   return z.string({ error: (issue) => (issue.input === undefined ? missing : 'badRequest') });
@@ -58,9 +72,10 @@ function email(missing: ProblemKey) {
   );
 }
 
-function freeText(max: number, missing: ProblemKey) {
+function freeText(max: number, missing: ProblemKey, multiline = false) {
   return text(missing).check(
     z.refine(storable, 'badRequest'),
+    z.refine((s) => isSafeText(s, multiline), 'badRequest'),
     // A browser posting a textarea sends CRLF line breaks, JavaScript reads LF: store one kind,
     // and count a line break as one character either way.
     z.overwrite((s) => s.replace(/\r\n?/g, '\n')),
@@ -90,13 +105,16 @@ export const contactSchema = z.strictObject(
     // Optional: absent, null or blank all mean "no subject" (stored as NULL).
     subject: z.pipe(
       z.nullish(
-        z
-          .string({ error: 'badRequest' })
-          .check(z.refine(storable, 'badRequest'), z.trim(), z.maxLength(FIELD_LIMITS.subject, 'tooLong')),
+        z.string({ error: 'badRequest' }).check(
+          z.refine(storable, 'badRequest'),
+          z.refine((s) => isSafeText(s), 'badRequest'),
+          z.trim(),
+          z.maxLength(FIELD_LIMITS.subject, 'tooLong'),
+        ),
       ),
       z.transform((s) => s || null),
     ),
-    message: freeText(FIELD_LIMITS.message, 'missingInformation'),
+    message: freeText(FIELD_LIMITS.message, 'missingInformation', true),
     source_page: sourcePage,
     [HONEYPOT_FIELD]: honeypot,
   },

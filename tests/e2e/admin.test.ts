@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { DEMO_MODE_LABELS } from '../../src/shared/messages/security.ts';
 import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
 import { parseCsv } from '../../server/csv';
@@ -173,10 +174,12 @@ describe('the dashboard', () => {
     const requests: PwRequest[] = [];
     page.on('request', (r) => requests.push(r));
 
-    // The gate, with the demo key as a hint fetched from the server.
+    // The gate, with the hint of local demo mode: where the key is, never the key itself.
     await page.goto(base + '/admin');
     await state(page, 'gate');
-    await expect.poll(() => page.getByText(ADMIN_LABELS.demoHint).textContent()).toContain(key);
+    const hint = page.getByText(DEMO_MODE_LABELS.keyLocation);
+    await expect.poll(() => hint.textContent()).toContain(join(server.dataDir, 'admin-key'));
+    expect(await page.content()).not.toContain(key);
 
     await page.getByLabel(ADMIN_LABELS.keyLabel).fill('not-the-key-at-all');
     await page.getByRole('button', { name: ADMIN_LABELS.submit }).click();

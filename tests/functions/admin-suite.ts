@@ -2,6 +2,7 @@
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
+import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
 import {
   CSV_FILE_NAMES,
   TOP_PAGES,
@@ -16,6 +17,9 @@ import { MAIL_API, type MailPage } from '../../src/shared/admin-mail-api.ts';
 import { readInsights } from '../../server/admin/insights.ts';
 import { parseCsv } from '../../server/csv.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
+import { DEVICE_COOKIE } from '../../server/admin/device-cookie.ts';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { disableLocalDemo, enableLocalDemo } from '../../server/admin/config.ts';
 import { expectSecurityHeaders, freshIp, tag, type SendInit } from './form-suite.ts';
@@ -23,6 +27,10 @@ import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
 import { addDays, articleTitle, calendarDays, localDate, zonedTime } from './zoned-time.ts';
 
 const EVIL = 'https://evil.example';
+
+/** The build's page list (dist/page-titles.json): the pages Insights may name. */
+const readPageTitles = (): Record<string, string> =>
+  JSON.parse(readFileSync('dist/page-titles.json', 'utf8')) as Record<string, string>;
 
 /** Every endpoint that needs a session, with the method it answers. */
 const GUARDED: [string, string][] = [
@@ -180,6 +188,31 @@ export function adminSuite(
       expect(rows[0]!.n).toBe(0);
     });
 
+    it('no cookie lets anyone test guesses of the key offline: neither MAC is keyed with ADMIN_KEY', async () => {
+      const res = await postKey(TEST_ADMIN_KEY);
+      expect(res.status).toBe(200);
+      const values = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+      const token = values.find((v) => v.startsWith(`${SESSION_COOKIE}=`))!.split('=')[1]!;
+      const [id, mac] = values
+        .find((v) => v.startsWith(`${DEVICE_COOKIE}=`))!
+        .split('=')[1]!
+        .split('.');
+      // The attack of the audit: HMAC(candidate key, "device:" + id) compared with the cookie's MAC.
+      const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('base64url');
+      expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(mac).not.toBe(hmac(TEST_ADMIN_KEY, `device:${id}`));
+      // The stored session hash is not HMAC(key, token) either (a cookie plus a database copy).
+      const { rows } = await t.db.query<{ n: number }>(
+        'SELECT count(*)::integer AS n FROM admin_sessions WHERE token_hash = $1',
+        [hmac(TEST_ADMIN_KEY, token)],
+      );
+      expect(rows[0]!.n).toBe(0);
+      // The device cookie still works as one: a second log-in from that browser gets no new one.
+      const again = await postKey(TEST_ADMIN_KEY, { headers: { Cookie: values.join('; ') } });
+      expect(again.status).toBe(200);
+      expect(again.headers.getSetCookie().some((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
+    });
+
     it('GET /api/admin/session: {role: "admin"} with the session, 401 without (no demo key outside demo mode)', async () => {
       const res = await get('/api/admin/session');
       expect(res.status).toBe(200);
@@ -253,7 +286,10 @@ export function adminSuite(
       const res = await send('DELETE', '/api/admin/session', { cookie: session });
       expect(res.status).toBe(204);
       expectSecurityHeaders(res);
-      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;`));
+      const cleared = res.headers.getSetCookie();
+      expect(cleared[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0;`));
+      // The device cookie goes too (it would outlive the session by 180 days).
+      expect(cleared[1]).toMatch(new RegExp(`^${DEVICE_COOKIE}=; Path=/; Max-Age=0;`));
       expect(await sessionCount()).toBe(before - 1);
       // The browser may still send the old cookie: it opens nothing.
       for (const [method, path] of [['GET', '/api/admin/session'], ...GUARDED]) {
@@ -464,7 +500,7 @@ export function adminSuite(
       expect(autumn.totals).toEqual({ signups: 4, contacts: 1, previousPeriod: { signups: 0, contacts: 0 } });
     });
 
-    it('lists the ten pages with the most sign-ups in the period, with their titles from the catalogue', async () => {
+    it('lists the ten known pages with the most sign-ups in the period, with their titles, then every other path as one unlinked count', async () => {
       await empty();
       const now = Date.now();
       const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
@@ -474,23 +510,30 @@ export function adminSuite(
       await add('/articles/hemp-vs-cotton', 5);
       await add('/', 4);
       await add('/stories/plant-power', 3);
+      // Ten more known pages, one sign-up each: only seven of them fit.
+      const known = Object.keys(readPageTitles())
+        .filter((p) => p.startsWith('/articles/') && p !== '/articles/hemp-vs-cotton')
+        .sort()
+        .slice(0, 10);
+      for (const page of known) await add(page, 1);
+      // Paths the build does not know: a retired page, and what the audit posted (twelve times).
       await add('/articles/retired-article', 2);
-      for (let i = 0; i < 10; i++) await add(`/articles/page-${String(i).padStart(2, '0')}`, 1);
+      await add('/buy-cheap-pills-at-evil-example', 12);
       // Outside the period: counts for nothing here.
       await add('/contact', 9, 40);
 
       const { topPages } = await insights('?days=30');
-      expect(topPages).toHaveLength(TOP_PAGES);
-      expect(topPages.slice(0, 4)).toEqual([
+      expect(topPages).toHaveLength(TOP_PAGES + 1);
+      expect(topPages.slice(0, 3)).toEqual([
         { source_page: '/articles/hemp-vs-cotton', title: articleTitle('articles', 'hemp-vs-cotton'), signups: 5 },
         { source_page: '/', title: 'Home', signups: 4 },
         { source_page: '/stories/plant-power', title: articleTitle('stories', 'plant-power'), signups: 3 },
-        { source_page: '/articles/retired-article', title: null, signups: 2 },
       ]);
       // Ties in path order.
-      expect(topPages.slice(4).map((p) => p.source_page)).toEqual(
-        Array.from({ length: 6 }, (_, i) => `/articles/page-0${i}`),
-      );
+      expect(topPages.slice(3, TOP_PAGES).map((p) => p.source_page)).toEqual(known.slice(0, 7));
+      // The rest, whatever its count, is one entry without a path or title, last.
+      expect(topPages[TOP_PAGES]).toEqual({ source_page: null, title: null, signups: 14 });
+      expect(JSON.stringify(topPages)).not.toContain('evil-example');
       expect((await insights('?days=90')).topPages[0]).toEqual({
         source_page: '/contact',
         title: 'Contact',
@@ -863,38 +906,71 @@ export function adminSuite(
         expect((await get('/api/admin/stats')).status).toBe(200);
       });
 
-      it('shows the key on the gate only in local demo mode, only to this machine by a local name, and only while it is the key in force', async () => {
+      it('in local demo mode says where the key is (never the key), only to this machine by a local name with no proxy, and only while it is the key in force', async () => {
         // A browser on this machine: a loopback peer that asked for localhost.
         const local = { ip: '127.0.0.1', headers: { Host: 'localhost:8888' } };
+        const keyFile = '/home/owner/rooted-threads/.data/admin-key';
+        const anonymous = { error: ADMIN_NOTICES.sessionRequired };
         try {
-          enableLocalDemo(TEST_ADMIN_KEY);
-          expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
-            error: ADMIN_NOTICES.sessionRequired,
-            demoKey: TEST_ADMIN_KEY,
-          });
-          // Never to another machine, nor to a page that reached us by another name (DNS rebinding).
+          enableLocalDemo(TEST_ADMIN_KEY, keyFile);
+          const hinted = await get('/api/admin/session', { ...local, cookie: '' });
+          const text = await hinted.text();
+          expect(JSON.parse(text)).toEqual({ ...anonymous, demoKeyFile: keyFile });
+          expect(text).not.toContain(TEST_ADMIN_KEY);
+          // Never to another machine, to a page that reached us by another name (DNS rebinding),
+          // nor through a proxy on this machine (a loopback peer that rewrote Host to a local name).
           for (const other of [
             { ...local, ip: '203.0.113.9' },
             { ...local, headers: { Host: 'rootedthreads.example' } },
             { ...local, headers: { Host: 'localhost.rootedthreads.example:8888' } },
+            ...['X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'Forwarded', 'X-Real-IP', 'Via'].map(
+              (name) => ({
+                ...local,
+                headers: { ...local.headers, [name]: name === 'Via' ? '1.1 proxy' : '203.0.113.9' },
+              }),
+            ),
           ]) {
-            expect(await (await get('/api/admin/session', { ...other, cookie: '' })).json()).toEqual({
-              error: ADMIN_NOTICES.sessionRequired,
-            });
+            expect(await (await get('/api/admin/session', { ...other, cookie: '' })).json()).toEqual(anonymous);
           }
           // A signed-in answer never carries it.
           expect(await (await get('/api/admin/session', local)).json()).toEqual({ role: 'admin' });
           process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
-          expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
-            error: ADMIN_NOTICES.sessionRequired,
-          });
+          expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual(anonymous);
         } finally {
           disableLocalDemo();
           process.env.ADMIN_KEY = TEST_ADMIN_KEY;
         }
-        expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual({
-          error: ADMIN_NOTICES.sessionRequired,
-        });
+        expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual(anonymous);
+      });
+
+      it('in local demo mode takes the key only from a page at a loopback origin with no proxy in between', async () => {
+        // A loopback peer, so that only the Origin or the proxy's headers can be what is refused.
+        const ip = '127.0.0.1';
+        const headers = { Host: 'localhost:8888' };
+        try {
+          enableLocalDemo(TEST_ADMIN_KEY);
+          for (const refused of [
+            { origin: null },
+            { origin: 'http://localhost:8888', headers: { ...headers, 'X-Forwarded-For': '203.0.113.9' } },
+            { origin: 'http://localhost:8888', headers: { ...headers, Forwarded: 'for=203.0.113.9' } },
+            { origin: 'http://localhost:8888', headers: { ...headers, Via: '1.1 nginx' } },
+          ]) {
+            await expectProblem(
+              await postKey(TEST_ADMIN_KEY, { ip, headers, ...refused }),
+              403,
+              DEMO_MODE_NOTICES.localOnly,
+            );
+          }
+          // Another site's page is refused as always (the same-site check comes first).
+          for (const origin of ['https://shop.example.com', 'null']) {
+            await expectProblem(await postKey(TEST_ADMIN_KEY, { ip, headers, origin }), 403);
+          }
+          expect((await postKey(TEST_ADMIN_KEY, { ip, headers, origin: 'http://localhost:8888' })).status).toBe(200);
+        } finally {
+          disableLocalDemo();
+        }
+        // With a deployment's key, a client without Origin (curl) logs in as before.
+        expect((await postKey(TEST_ADMIN_KEY, { ip: freshIp(), origin: null })).status).toBe(200);
       });
     });
 }

@@ -199,7 +199,7 @@ describe('keys', () => {
   it('treats a missing or short ADMIN_KEY as not configured', () => {
     expect(adminKey({})).toBeUndefined();
     expect(adminKey({ ADMIN_KEY: 'k7Qx2mPz9LbW4nR' })).toBeUndefined();
-    expect(adminKey({ ADMIN_KEY: 'k7Qx2mPz9LbW4nRt' })).toBe('k7Qx2mPz9LbW4nRt');
+    expect(adminKey({ ADMIN_KEY: 'k7Qx2mPz9LbW4nRtQ8vZ2mYc' })).toBe('k7Qx2mPz9LbW4nRtQ8vZ2mYc');
   });
 
   it('local demo mode: generates a key once (mode 600), reuses it, and never overrides ADMIN_KEY', () => {

@@ -538,6 +538,13 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         ['a numeric message', { message: 5 }],
         ['a name object', { name: { first: 'Ada' } }],
         ['an unknown field', { phone: '555' }],
+        // Terminal escapes and bells reach a printed CSV; bidi overrides spoof text direction.
+        ['an escape sequence in the name', { name: 'Ada \u001b[31mWeaver' }],
+        ['a bell in the message', { message: 'ding\u0007' }],
+        ['a C1 control in the message', { message: 'csi \u009b 2J' }],
+        ['a line break in the name', { name: 'Ada\nWeaver' }],
+        ['a right-to-left override in the message', { message: 'invoice \u202Efdp.exe' }],
+        ['a bidi isolate in the subject', { subject: 'Linen \u2067care\u2069' }],
       ])('refuses %s: 400 Invalid Request', async (_name, over) => {
         await expectProblem(await post('/api/contact', contact(over)), 400, PROBLEMS.badRequest);
       });

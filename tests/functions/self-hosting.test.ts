@@ -1,5 +1,5 @@
 // `npm start` is safe by default, over real HTTP: without ADMIN_KEY it starts only where no one
-// else can reach it and shows the demo key only to this machine by a local name; a weak key stops
+// else can reach it and says where the demo key is only to this machine by a local name; a weak key stops
 // it; X-Forwarded-For is believed only from the proxies TRUST_PROXY names, with ports stripped; the
 // log-in throttle counts IPv6 per /48 and has a global ceiling that the owner's known browser passes.
 // Requests go out through node:http so a test can choose the Host header and the source address
@@ -104,7 +104,7 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
 
   const session = (call_: Omit<Call, 'path'>) => call(server, { path: '/api/admin/session', ...call_ });
 
-  it('gives the key to a loopback peer that asked by a local name', async () => {
+  it('tells a loopback peer that asked by a local name where the key is, never the key', async () => {
     for (const [host, from] of [
       [`127.0.0.1:${server.port}`, '127.0.0.1'],
       [`localhost:${server.port}`, '127.0.0.1'],
@@ -112,7 +112,11 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
     ] as const) {
       const res = await session({ host, from });
       expect(res.status).toBe(401);
-      expect(JSON.parse(res.body)).toEqual({ error: ADMIN_NOTICES.sessionRequired, demoKey: key });
+      expect(JSON.parse(res.body)).toEqual({
+        error: ADMIN_NOTICES.sessionRequired,
+        demoKeyFile: join(server.dataDir, 'admin-key'),
+      });
+      expect(res.body).not.toContain(key);
     }
   });
 

@@ -7,7 +7,9 @@ import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shar
 import {
   FORM_LIMIT_SETTINGS,
   MAX_WINDOW_SECONDS,
+  DEFAULT_CONNECTIONS_PER_CLIENT,
   SettingError,
+  connectionsPerClient,
   databasePoolMax,
   formRateLimit,
   listenPort,
@@ -55,6 +57,14 @@ describe('parsing', () => {
     for (const bad of ['Mars/Olympus_Mons', 'EST5EDT; DROP TABLE x', '../etc/passwd']) {
       expect(() => siteTimeZone({ SITE_TIME_ZONE: bad })).toThrow(/^SITE_TIME_ZONE must be/);
     }
+  });
+
+  it('reads CONNECTIONS_PER_CLIENT: a whole number from 1 to 100,000, default 64', () => {
+    expect(connectionsPerClient({})).toBe(DEFAULT_CONNECTIONS_PER_CLIENT);
+    expect(connectionsPerClient({ CONNECTIONS_PER_CLIENT: ' ' })).toBe(64);
+    expect(connectionsPerClient({ CONNECTIONS_PER_CLIENT: ' 8 ' })).toBe(8);
+    for (const value of ['0', '-1', '1.5', '100001', 'many', '1e3'])
+      expect(() => connectionsPerClient({ CONNECTIONS_PER_CLIENT: value })).toThrow(/^CONNECTIONS_PER_CLIENT must be/);
   });
 
   it('collects every malformed setting, each naming its variable', () => {
@@ -184,6 +194,7 @@ describe('npm start', () => {
     ['SIGNUP_RATE_LIMIT', '10 a minute'],
     ['CONTACT_RATE_LIMIT', '0/600'],
     ['SITE_TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['CONNECTIONS_PER_CLIENT', '0'],
     ['DATABASE_POOL_MAX', 'ten'],
   ])('does not start with a malformed %s, and says which variable', async (variable, value) => {
     const run = await failedStart({ [variable]: value });

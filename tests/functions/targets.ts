@@ -9,6 +9,7 @@ import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { LOCAL_ORIGIN } from '../../src/shared/site-origin.ts';
 import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
 import { startNeonHttp } from '../support/neon-http.ts';
 import { startNeonWsProxy } from '../support/neon-ws.ts';
@@ -141,7 +142,7 @@ export async function finalTables(server: RunningServer): Promise<Tables> {
  * (one process per data directory), so the tables are read after it stops.
  */
 export async function serverOnPglite(): Promise<Target> {
-  const server = await startServer({ TRUST_PROXY: '1' });
+  const server = await startServer({ TRUST_PROXY: '1', SITE_URL: LOCAL_ORIGIN });
   return {
     origin: server.url,
     send: httpSend(server.url),
@@ -152,7 +153,7 @@ export async function serverOnPglite(): Promise<Target> {
 /** The server on PostgreSQL; the test reads the same database through its own pool. */
 export async function serverOnPostgres(): Promise<Target> {
   const temp = await createPgDatabase();
-  const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url });
+  const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url, SITE_URL: LOCAL_ORIGIN });
   const db = connect(temp.url);
   return {
     origin: server.url,

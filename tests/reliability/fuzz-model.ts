@@ -874,7 +874,7 @@ export function leakProblems(req: FuzzRequest, answer: FuzzAnswer, secrets: read
   }
   const cookie = answer.headers.get('set-cookie') ?? '';
   if (/__Host-rt_admin=[^;]/.test(cookie)) problems.push(`a session cookie: ${cookie}`);
-  if (/"demoKey"/.test(body)) problems.push('the demo key outside local demo mode');
+  if (/"demoKey/.test(body)) problems.push('the demo key (or where it is) outside local demo mode');
   return problems;
 }
 

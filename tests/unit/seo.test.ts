@@ -32,6 +32,11 @@ describe('siteOrigin', () => {
     expect(siteOrigin({ SITE_URL: 'https://a.example/', URL: 'https://b.example' })).toBe('https://a.example');
     expect(siteOrigin({ URL: 'https://b.example' })).toBe('https://b.example');
     expect(siteOrigin({})).toBe('http://localhost:8888');
+    // npm start on another port or address allows its own origin, not whatever runs on 8888.
+    expect(siteOrigin({ PORT: '9123' })).toBe('http://localhost:9123');
+    expect(siteOrigin({ HOST: '0.0.0.0', PORT: '80' })).toBe('http://localhost:80');
+    expect(siteOrigin({ HOST: '192.0.2.7', PORT: '9000' })).toBe('http://192.0.2.7:9000');
+    expect(siteOrigin({ HOST: '2001:db8::7' })).toBe('http://[2001:db8::7]:8888');
   });
 });
 

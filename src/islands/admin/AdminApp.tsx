@@ -10,7 +10,9 @@ import { Gate } from './Gate.tsx';
 import styles from './admin.module.css';
 
 type Phase =
-  { name: 'loading' } | { name: 'gate'; demoKey?: string; configured: boolean; focus: boolean } | { name: 'dashboard' };
+  | { name: 'loading' }
+  | { name: 'gate'; demoKeyFile?: string; configured: boolean; focus: boolean }
+  | { name: 'dashboard' };
 
 export default function AdminApp() {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
@@ -53,7 +55,7 @@ export default function AdminApp() {
       )}
       {phase.name === 'gate' && (
         <Gate
-          demoKey={phase.demoKey}
+          demoKeyFile={phase.demoKeyFile}
           configured={phase.configured}
           autoFocus={phase.focus}
           onGranted={toDashboard}
@@ -67,5 +69,10 @@ export default function AdminApp() {
 
 function gateFor(session: Awaited<ReturnType<typeof readSession>>, focus: boolean): Phase {
   if (session.kind === 'unconfigured') return { name: 'gate', configured: false, focus: false };
-  return { name: 'gate', configured: true, focus, demoKey: session.kind === 'anonymous' ? session.demoKey : undefined };
+  return {
+    name: 'gate',
+    configured: true,
+    focus,
+    demoKeyFile: session.kind === 'anonymous' ? session.demoKeyFile : undefined,
+  };
 }

@@ -1,13 +1,16 @@
 // The gate: the admin key, checked by the server (POST /api/admin/session). In local demo mode the
-// server tells the gate the key, which it shows as the spec's hint; elsewhere there is no hint.
+// hint says where the generated key is (the terminal and its file): the key never travels over
+// HTTP, where a proxy on the same machine could relay it. Elsewhere there is no hint.
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages/index.ts';
+import { DEMO_MODE_LABELS } from '../../shared/messages/security.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logIn } from './api.ts';
 import styles from './admin.module.css';
 
 interface Props {
-  demoKey?: string;
+  /** Where the local demo mode's key is kept (only in that mode, only on that machine). */
+  demoKeyFile?: string;
   configured: boolean;
   /** Focus the key field on arrival (after a logout; not on first load). */
   autoFocus: boolean;
@@ -15,7 +18,7 @@ interface Props {
   onUnconfigured: () => void;
 }
 
-export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured }: Props) {
+export function Gate({ demoKeyFile, configured, autoFocus, onGranted, onUnconfigured }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -50,7 +53,7 @@ export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured
         setInvalid(true);
         if (input.current) input.current.value = '';
         notify(ADMIN_NOTICES.invalidKey, 'error');
-      } else if (err.status === 429 && err.notice) {
+      } else if ((err.status === 429 || err.status === 403) && err.notice) {
         notify(err.notice, 'error');
       } else if (err.status === 503 && err.notice?.title === ADMIN_NOTICES.notConfigured.title) {
         notify(ADMIN_NOTICES.notConfigured, 'error');
@@ -107,16 +110,16 @@ export function Gate({ demoKey, configured, autoFocus, onGranted, onUnconfigured
           required
           disabled={!configured}
           aria-invalid={invalid || undefined}
-          aria-describedby={demoKey ? `${id}-hint` : undefined}
+          aria-describedby={demoKeyFile ? `${id}-hint` : undefined}
           onInput={() => setInvalid(false)}
         />
         <button type="submit" className={`button ${styles.gateSubmit}`} disabled={submitting || !configured}>
           {submitting ? ADMIN_LABELS.submitting : ADMIN_LABELS.submit}
         </button>
       </form>
-      {demoKey && (
+      {demoKeyFile && (
         <p id={`${id}-hint`} className={styles.hint}>
-          {ADMIN_LABELS.demoHint} <code className={styles.code}>{demoKey}</code>
+          {DEMO_MODE_LABELS.keyLocation} <code className={styles.code}>{demoKeyFile}</code>.
         </p>
       )}
     </section>

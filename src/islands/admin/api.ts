@@ -105,7 +105,7 @@ export async function withRetry<T>(read: () => Promise<T>, signal?: AbortSignal,
 // ── the calls ────────────────────────────────────────────────────────────────────────────────
 
 export type SessionState =
-  { kind: 'admin' } | { kind: 'anonymous'; demoKey?: string } | { kind: 'unconfigured' } | { kind: 'unreachable' };
+  { kind: 'admin' } | { kind: 'anonymous'; demoKeyFile?: string } | { kind: 'unconfigured' } | { kind: 'unreachable' };
 
 /** Whether the browser holds a live session (the spec's "existing session goes straight in"). */
 export async function readSession(): Promise<SessionState> {
@@ -115,8 +115,8 @@ export async function readSession(): Promise<SessionState> {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.status === 401) {
-      const demoKey = (err.body as ErrorAnswer | undefined)?.demoKey;
-      return typeof demoKey === 'string' ? { kind: 'anonymous', demoKey } : { kind: 'anonymous' };
+      const demoKeyFile = (err.body as ErrorAnswer | undefined)?.demoKeyFile;
+      return typeof demoKeyFile === 'string' ? { kind: 'anonymous', demoKeyFile } : { kind: 'anonymous' };
     }
     if (err.status === 503 && err.notice) return { kind: 'unconfigured' };
     return { kind: 'unreachable' };

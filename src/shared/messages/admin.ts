@@ -49,7 +49,6 @@ export const ADMIN_LABELS = {
   keyLabel: 'Admin key',
   submit: 'Access Dashboard',
   submitting: 'Verifying...',
-  demoHint: 'Local demo mode. The admin key is:',
   notConfiguredHelp:
     'Set the ADMIN_KEY environment variable of this deployment to a long random secret (for example from openssl rand -base64 32) and redeploy.',
   signedIn: 'Signed in as admin',

@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './insights.ts';
 export * from './reader.ts';
 export * from './citations.ts';
+export * from './security.ts';
