@@ -4,10 +4,14 @@
 // the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
 // docs/writing-articles.md describes the hosted (GitHub) mode.
 import { collection, config, fields } from '@keystatic/core';
-import { block } from '@keystatic/core/content-components';
+import { block, inline } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
+import { REFERENCE_ID } from './src/lib/citations.ts';
+
+/** One or more reference ids separated by single spaces, as <Cite to="…" /> takes them. */
+const CITE_IDS = new RegExp(`^${REFERENCE_ID.source.slice(1, -1)}(?: ${REFERENCE_ID.source.slice(1, -1)})*$`);
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 
@@ -56,6 +60,29 @@ const updatedDate = fields.date({
   description: 'Date of the last substantive revision; leave empty if there was none.',
 });
 
+const corrections = fields.array(
+  fields.object({
+    date: fields.date({
+      label: 'Date',
+      description: 'The day of the correction; set Updated to this day (or later) too.',
+      validation: { isRequired: true },
+    }),
+    text: text(
+      'What changed',
+      'One or two sentences (20 to 600 characters): what the page said, what it says now, and why.',
+      20,
+      600,
+      true,
+    ),
+  }),
+  {
+    label: 'Corrections',
+    description:
+      'Only for a change in substance (a figure, a source, a claim). Shown at the end of the page, with "Updated <date>" under the title. Leave empty if there were none.',
+    itemLabel: (props) => `${props.fields.date.value ?? 'New correction'}: ${props.fields.text.value.slice(0, 60)}`,
+  },
+);
+
 const keywords = textList('Keywords', 'Keyword', 'Search keywords, 3 to 12.', 3, 12);
 const articleSection = fields.select({
   label: 'Article section',
@@ -81,6 +108,15 @@ const lead = text(
 const references = (min: number) =>
   fields.array(
     fields.object({
+      id: fields.text({
+        label: 'Id',
+        description:
+          'A short key the text cites this source by (Insert › Citation), e.g. sei-2005: lower-case words and digits joined by hyphens, unique in this piece.',
+        validation: {
+          length: { min: 1 },
+          pattern: { regex: REFERENCE_ID, message: 'Id: lower-case words and digits joined by hyphens, e.g. sei-2005' },
+        },
+      }),
       title: text('Title', 'The title of the cited work, as published.', 3),
       publisher: text('Publisher', 'Journal, agency, NGO or industry body.', 2),
       year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.'),
@@ -92,8 +128,9 @@ const references = (min: number) =>
     }),
     {
       label: 'References',
-      description: `Real sources for every figure, at least ${min}, each with an https address (no duplicates).`,
-      itemLabel: (props) => props.fields.title.value || 'New reference',
+      description: `Real sources for every figure, at least ${min}, each with an https address (no duplicates) and an id. Every reference must be cited in the body, and the number readers see is its place in this list.`,
+      itemLabel: (props) =>
+        `${props.fields.id.value ? `${props.fields.id.value}: ` : ''}${props.fields.title.value || 'New reference'}`,
       validation: { length: { min } },
     },
   );
@@ -158,7 +195,7 @@ const announcement = optionalCard({
 const body = fields.mdx({
   label: 'Body',
   description:
-    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References.',
+    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References. Every figure, study finding or quotation gets a Citation (Insert › Citation) straight after its sentence.',
   options: { heading: [2, 3, 4], image: false, codeBlock: false },
   components: {
     Midpoint: block({
@@ -167,6 +204,21 @@ const body = fields.mdx({
         'Where the mid-article sign-up and/or house promotion appear. Place it once, between two sections near the middle, when Sign-up forms is Both or Mid-article or the house promotion is on.',
       schema: {},
     }),
+    Cite: inline({
+      label: 'Citation',
+      description:
+        'A numbered link to a reference, placed straight after the full stop of the sentence it supports. Give the reference id, or several separated by spaces.',
+      schema: {
+        to: fields.text({
+          label: 'Reference id(s)',
+          description: 'The id of the reference in References (e.g. sei-2005); several: sei-2005 thevs-2020.',
+          validation: {
+            length: { min: 1 },
+            pattern: { regex: CITE_IDS, message: 'Reference id(s): ids from References, separated by spaces' },
+          },
+        }),
+      },
+    }),
   },
 });
 
@@ -174,6 +226,7 @@ const body = fields.mdx({
 const entryBasics = {
   publishedDate,
   updatedDate,
+  corrections,
   hero: hero('hero'),
   heroAlt,
   keywords,
