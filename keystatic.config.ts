@@ -111,7 +111,7 @@ const references = (min: number) =>
       id: fields.text({
         label: 'Id',
         description:
-          'A short key the text cites this source by (Insert › Citation), e.g. sei-2005: lower-case words and digits joined by hyphens, unique in this piece.',
+          'A short key the text cites this source by (the + menu of the toolbar, then Citation), e.g. sei-2005: lower-case words and digits joined by hyphens, unique in this piece.',
         validation: {
           length: { min: 1 },
           pattern: { regex: REFERENCE_ID, message: 'Id: lower-case words and digits joined by hyphens, e.g. sei-2005' },
@@ -195,7 +195,7 @@ const announcement = optionalCard({
 const body = fields.mdx({
   label: 'Body',
   description:
-    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References. Every figure, study finding or quotation gets a Citation (Insert › Citation) straight after its sentence.',
+    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References. Every figure, study finding or quotation gets a Citation (the + menu of the toolbar, then Citation) straight after its sentence.',
   options: { heading: [2, 3, 4], image: false, codeBlock: false },
   components: {
     Midpoint: block({

@@ -109,9 +109,12 @@ function plain(text: string): string {
     .trim();
 }
 
+/** "100% cotton", "100% natural": a label's wording, not a measured share. */
+const LABEL_PERCENT = /\b100 ?(?:%|percent\b)/gi;
+
 /** The first figure in a sentence, or undefined. */
 export function findFigure(sentence: string): string | undefined {
-  const text = plain(sentence);
+  const text = plain(sentence).replace(LABEL_PERCENT, ' ');
   for (const re of FIGURES) {
     const m = re.exec(text);
     if (m) return m[0];

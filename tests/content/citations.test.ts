@@ -39,6 +39,7 @@ describe('the statistics detector', () => {
     'There are three steps, and 19 farms took part.',
     'See [our guide](/articles/hemp-blends-2025) for more.',
     'It was contested in the 1990s by two teams.',
+    'A "cashmere feel" knit is not 100% cashmere.',
   ])('finds no figure in %j', (sentence) => {
     expect(findFigure(sentence)).toBeUndefined();
   });
