@@ -45,6 +45,22 @@ async function addItem(page: Page, list: string, values: Record<string, string>)
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Inserts a Citation at the cursor (the + menu of the body's toolbar, then Citation) and gives it the
+ * reference ids through the node's edit dialog.
+ */
+async function addCitation(page: Page, ids: string) {
+  await page
+    .getByRole('button', { name: 'Table', exact: true })
+    .locator('xpath=following::button[@aria-haspopup="true"][1]')
+    .click();
+  await page.getByRole('menuitem', { name: /^Citation/ }).click();
+  await page.locator('[data-component="Cite"]').last().click();
+  await page.getByRole('dialog').last().getByRole('button').first().click(); // the pencil: edit
+  await field(page, 'Reference id(s)').fill(ids);
+  await page.getByRole('dialog').last().getByRole('button', { name: 'Done', exact: true }).click();
+}
+
 /** Picks an article in a related-article dialog (a searchable combobox). */
 async function addRelated(page: Page, slug: string) {
   await page.getByRole('group', { name: 'Related articles' }).getByRole('button', { name: 'Add', exact: true }).click();
@@ -101,6 +117,7 @@ describe('the visual editor', () => {
       });
     for (const i of [1, 2, 3])
       await addItem(page, 'References', {
+        Id: `test-ref-${i}`,
         Title: `Test reference ${i}`,
         Publisher: 'Test Publisher',
         Year: String(2020 + i),
@@ -116,6 +133,8 @@ describe('the visual editor', () => {
     const body = page.locator('[contenteditable="true"]').first();
     await body.click();
     await page.keyboard.type('A first paragraph of the body, typed in the editor.');
+    // Every reference is cited somewhere, or the build fails (docs/citations.md).
+    await addCitation(page, 'test-ref-1 test-ref-2 test-ref-3');
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => existsSync(ARTICLE), { timeout: 30_000 }).toBe(true);
@@ -128,6 +147,8 @@ describe('the visual editor', () => {
     expect(source).toContain(`title: ${TITLE}`);
     expect(source).toMatch(new RegExp(`^hero: \\.\\./\\.\\./assets/art/${SLUG}/hero\\.jpg$`, 'm'));
     expect(source).toContain('A first paragraph of the body, typed in the editor.');
+    expect(source).toContain('<Cite to="test-ref-1 test-ref-2 test-ref-3" />');
+    expect(source).toMatch(/^ +(- )?id: test-ref-1$/m);
     // The editor writes the shapes the schema reads: years as numbers, no empty optional card.
     expect(source).toMatch(/^ {4}year: 2021$/m);
     expect(source).not.toMatch(/^(cta|announcement):/m);
