@@ -206,6 +206,8 @@ const body = fields.mdx({
     }),
     Cite: inline({
       label: 'Citation',
+      // Shown in the text where the citation stands: the ids it points at, as the reader's number will.
+      ContentView: ({ value }) => (value.to ? `[${value.to}]` : '[choose a reference]'),
       description:
         'A numbered link to a reference, placed straight after the full stop of the sentence it supports. Give the reference id, or several separated by spaces.',
       schema: {

@@ -3,7 +3,8 @@
 // ("6 times", "three-fold", "6×"), a currency, a scale word ("7.4 million") or thousands
 // separators ("43,000"). Years, dates, list numbering, headings and small counts ("three steps",
 // "19 farms") are not statistics. A sentence is cited when a <Cite /> stands in it or straight
-// after its final punctuation; a table row is cited when any of its cells carries one.
+// after its final punctuation. A table is cited by the paragraph that introduces it, straight before
+// it: the visual editor cannot hold a citation inside a table cell (tableCitations() finds any).
 
 /** One uncited statistic: the sentence (markdown stripped) and the figure found in it. */
 export interface UncitedStatistic {
@@ -147,6 +148,9 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
   const lines = body.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1)).split('\n');
   const found: UncitedStatistic[] = [];
   let block: { text: string; line: number } | undefined;
+  // Whether the paragraph just before the current position carries a citation (a table's lead-in).
+  let previousCited = false;
+  let tableCited = false;
 
   const check = (text: string, line: number) => {
     for (const sentence of sentences(text)) {
@@ -155,7 +159,10 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
     }
   };
   const flush = () => {
-    if (block) check(block.text, block.line);
+    if (block) {
+      check(block.text, block.line);
+      previousCited = /<Cite\b/.test(block.text);
+    }
     block = undefined;
   };
 
@@ -166,7 +173,11 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
     const isRow = line.startsWith('|');
     if (!isRow) inTable = false;
     if (line === '' || /^(import|export)\s/.test(line)) return flush();
-    if (/^#{1,6}\s/.test(line)) return flush(); // headings name topics; they are not cited
+    if (/^#{1,6}\s/.test(line)) {
+      flush(); // headings name topics; they are not cited
+      previousCited = false;
+      return;
+    }
     if (/^<\/?[A-Z][\w.]*[\s/>]/.test(line) && !line.startsWith('<Cite')) return flush(); // block components
     if (/^\{\/\*.*\*\/\}$/.test(line)) return flush(); // MDX comments
     if (isRow) {
@@ -174,12 +185,15 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
       if (/^\|?[\s:|-]+\|?$/.test(line)) return; // separator row
       if (!inTable) {
         inTable = true; // the header row names columns
+        tableCited = previousCited;
         return;
       }
       const figure = findFigure(line);
-      if (figure && !/<Cite\b/.test(line)) found.push({ sentence: plain(line.replace(/\|/g, ' ')), figure, line: n });
+      if (figure && !tableCited && !/<Cite\b/.test(line))
+        found.push({ sentence: plain(line.replace(/\|/g, ' ')), figure, line: n });
       return;
     }
+    previousCited = false;
     const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line) ?? /^>\s?(.*)$/.exec(line);
     if (item) {
       flush();
@@ -191,4 +205,9 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
   });
   flush();
   return found;
+}
+
+/** Lines of a body where a <Cite /> stands inside a table cell, which the visual editor cannot open. */
+export function tableCitations(body: string): number[] {
+  return body.split('\n').flatMap((line, i) => (line.trim().startsWith('|') && /<Cite\b/.test(line) ? [i + 1] : []));
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CITATIONS_PENDING } from '../../src/lib/citations-pending';
-import { findFigure, uncitedStatistics } from '../../src/lib/statistics';
+import { findFigure, tableCitations, uncitedStatistics } from '../../src/lib/statistics';
 import { loadAll } from './content-files';
 import { articleSource, buildFixture, makeFixtureSite, readText, removeFixture } from '../support/fixture-site';
 
@@ -53,18 +53,34 @@ describe('the statistics detector', () => {
       '- **Dyeing:** 36%',
       '- **Spinning:** 28%<Cite to="quantis-2018" />',
       '',
+      'A table with no cited lead-in:',
+      '',
       '| Fiber | kg CO2e |',
       '| --- | --- |',
       '| Polyester | 4,100 |',
-      '| Cotton | 2,000<Cite to="felgueiras-2021" /> |',
+      '',
+      'The figures below come from one review.<Cite to="felgueiras-2021" />',
+      '',
+      '| Fiber | kg CO2e |',
+      '| --- | --- |',
+      '| Cotton | 2,000 |',
       '',
       '## A heading with 50% in it',
+      '',
+      '| Fiber | kg CO2e |',
+      '| --- | --- |',
+      '| Tencel | 5,000 |',
     ].join('\n');
     expect(uncitedStatistics(body).map((u) => [u.line, u.figure])).toEqual([
       [1, '407 mm'],
       [5, '36%'],
-      [10, '4,100'],
+      [12, '4,100'],
+      [24, '5,000'],
     ]);
+  });
+
+  it('finds a citation inside a table cell, which the visual editor cannot open', () => {
+    expect(tableCitations('Intro.<Cite to="a" />\n\n| A | B |\n| --- | --- |\n| x | 1%<Cite to="a" /> |')).toEqual([5]);
   });
 });
 
@@ -73,6 +89,10 @@ describe('every piece', () => {
     if (CITATIONS_PENDING.has(path)) return; // being converted; the list must end empty
     const uncited = uncitedStatistics(p.body).map((u) => `line ${u.line}: "${u.sentence}" (${u.figure})`);
     expect(uncited, `${path}: add <Cite to="…" /> after each of these sentences`).toEqual([]);
+  });
+
+  it.each(pieces.map((p) => [p.path, p] as const))('%s keeps citations out of table cells', (path, p) => {
+    expect(tableCitations(p.body), `${path}: cite a table in the sentence just before it`).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 // The brand team's path end to end: in a real browser against `astro dev`, create an article in the
-// Keystatic editor with an uploaded JPEG hero; the MDX file and the photo land in the tree; a build
+// Keystatic editor with an uploaded JPEG hero and a citation; the MDX file and the photo land in the tree; a build
 // of the site then serves the hero as a responsive <picture> with AVIF and WebP sources. Everything
 // the test created is removed afterwards, whatever happens.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,22 +43,6 @@ async function addItem(page: Page, list: string, values: Record<string, string>)
   for (const [label, value] of Object.entries(values)) await field(dialog, label).fill(value);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
-}
-
-/**
- * Inserts a Citation at the cursor (the + menu of the body's toolbar, then Citation) and gives it the
- * reference ids through the node's edit dialog.
- */
-async function addCitation(page: Page, ids: string) {
-  await page
-    .getByRole('button', { name: 'Table', exact: true })
-    .locator('xpath=following::button[@aria-haspopup="true"][1]')
-    .click();
-  await page.getByRole('menuitem', { name: /^Citation/ }).click();
-  await page.locator('[data-component="Cite"]').last().click();
-  await page.getByRole('dialog').last().getByRole('button').first().click(); // the pencil: edit
-  await field(page, 'Reference id(s)').fill(ids);
-  await page.getByRole('dialog').last().getByRole('button', { name: 'Done', exact: true }).click();
 }
 
 /** Picks an article in a related-article dialog (a searchable combobox). */
@@ -132,9 +116,20 @@ describe('the visual editor', () => {
 
     const body = page.locator('[contenteditable="true"]').first();
     await body.click();
+    // A citation, from the insert menu ("/" at the start of the paragraph), then the sentence typed
+    // in front of it, so that it stands straight after the full stop.
+    await page.keyboard.type('/');
+    await page.getByRole('option', { name: /^Citation/ }).click();
+    await page.keyboard.press('Home');
     await page.keyboard.type('A first paragraph of the body, typed in the editor.');
-    // Every reference is cited somewhere, or the build fails (docs/citations.md).
-    await addCitation(page, 'test-ref-1 test-ref-2 test-ref-3');
+    // Its one field: the ids of the references it points at.
+    await page.getByText('[choose a reference]').click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Reference id(s)').fill('test-ref-1 test-ref-2 test-ref-3');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => body.innerText()).toContain('editor.[test-ref-1 test-ref-2 test-ref-3]');
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => existsSync(ARTICLE), { timeout: 30_000 }).toBe(true);
@@ -146,9 +141,10 @@ describe('the visual editor', () => {
     const source = readFileSync(ARTICLE, 'utf8');
     expect(source).toContain(`title: ${TITLE}`);
     expect(source).toMatch(new RegExp(`^hero: \\.\\./\\.\\./assets/art/${SLUG}/hero\\.jpg$`, 'm'));
-    expect(source).toContain('A first paragraph of the body, typed in the editor.');
-    expect(source).toContain('<Cite to="test-ref-1 test-ref-2 test-ref-3" />');
-    expect(source).toMatch(/^ +(- )?id: test-ref-1$/m);
+    expect(source).toContain(
+      'A first paragraph of the body, typed in the editor.<Cite to="test-ref-1 test-ref-2 test-ref-3" />',
+    );
+    expect(source).toMatch(/^ {2}- id: test-ref-1$/m);
     // The editor writes the shapes the schema reads: years as numbers, no empty optional card.
     expect(source).toMatch(/^ {4}year: 2021$/m);
     expect(source).not.toMatch(/^(cta|announcement):/m);
@@ -171,5 +167,7 @@ describe('the visual editor', () => {
     expect(picture).toMatch(/<source srcset="[^"]+\.avif \d+w[^"]*" type="image\/avif"/);
     expect(picture).toMatch(/<source srcset="[^"]+\.webp \d+w[^"]*" type="image\/webp"/);
     expect(picture).toMatch(/<img src="[^"]+\.jpg"[^>]*fetchpriority="high"/);
+    // The citation typed in the editor is a numbered link to its reference in the built page.
+    expect(html).toContain('typed in the editor.<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"');
   }, 480_000);
 });
