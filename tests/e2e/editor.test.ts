@@ -124,11 +124,12 @@ describe('the visual editor', () => {
     await page.keyboard.type('A first paragraph of the body, typed in the editor.');
     // Its one field: the ids of the references it points at.
     await page.getByText('[choose a reference]').click();
-    await page.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog');
-    await field(dialog, 'Reference id(s)').fill('test-ref-1 test-ref-2 test-ref-3');
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // The selected citation's popover: its pencil (the first of its two icon buttons) opens the field.
+    await page.getByRole('dialog').getByRole('button').first().click();
+    const ids = page.getByLabel(/^Reference id\(s\)/);
+    await ids.fill('test-ref-1 test-ref-2 test-ref-3');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await ids.waitFor({ state: 'detached' });
     await expect.poll(() => body.innerText()).toContain('editor.[test-ref-1 test-ref-2 test-ref-3]');
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
