@@ -3,6 +3,7 @@
 // numbered links to the References entries, gives each marker an id the entry links back to, and
 // fails the build, naming the file and the sentence, when a citation points at no reference or a
 // reference is cited nowhere. Pure string work: no JavaScript reaches the page.
+import { CITATIONS } from '../shared/messages/citations.ts';
 
 /** A reference id: short lower-case words joined by hyphens, e.g. sei-2005. */
 export const REFERENCE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -94,7 +95,7 @@ export function resolveCitations(
       const places = citedAt[i]!;
       const markerId = `cite-${id}-${places.length + 1}`;
       places.push(markerId);
-      links.push(`<a href="#${referenceAnchor(id)}" id="${markerId}" aria-label="Reference ${n}">[${n}]</a>`);
+      links.push(`<a href="#${referenceAnchor(id)}" id="${markerId}" aria-label="${CITATIONS.marker(n)}">[${n}]</a>`);
     }
     return `<sup class="cite">${links.join('')}</sup>`;
   });
