@@ -260,6 +260,8 @@ export function messageRetentionDays(env: Env = process.env): number {
 /** MAIL_RETRY_SECONDS (default 60): the first retry after a temporary failure; each next one doubles, up to an hour. */
 export function mailRetrySeconds(env: Env = process.env): number {
   return integer(env, 'MAIL_RETRY_SECONDS', 1, 3600, 60);
+}
+
 export const DEFAULT_CONNECTIONS_PER_CLIENT = 64;
 
 /**
