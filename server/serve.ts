@@ -18,6 +18,7 @@ import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 import { settingProblems } from './settings.ts';
+import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -71,6 +72,14 @@ const purge = () =>
 void purge();
 const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
+// Sign-ups unconfirmed for 30 days and expired links go daily (subscriptions/housekeeping.ts).
+const purgeDaily = () =>
+  purgeSubscriptions(db).catch((err: unknown) =>
+    console.error('subscription purge failed:', err instanceof Error ? err.message : err),
+  );
+void purgeDaily();
+const dailyTimer = setInterval(() => void purgeDaily(), 24 * 60 * 60 * 1000).unref();
+
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
   delete process.env.ADMIN_KEY;
@@ -116,6 +125,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
+  clearInterval(dailyTimer);
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();

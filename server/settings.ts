@@ -2,6 +2,8 @@
 // else:
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT   `<count>/<seconds>` per client address, or `off`
 //   SITE_TIME_ZONE                          the IANA zone the dashboard counts days in
+//   SIGNUP_CONFIRMATION                     `double` (default) or `single`
+//   SIGNUP_CONFIRMATION_MAIL_LIMIT          confirmation e-mails the site queues per hour, in total
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
 // seen at once); a malformed value throws SettingError there, which the request pipeline
@@ -78,9 +80,48 @@ export function siteTimeZone(env: Env = process.env): string {
   return raw;
 }
 
+export type SignupConfirmation = 'double' | 'single';
+
+/**
+ * SIGNUP_CONFIRMATION: `double` (default; a sign-up waits for the reader to confirm by e-mail) or
+ * `single` (stored as confirmed at once, the forms' old behaviour). docs/subscriptions.md.
+ */
+export function signupConfirmation(env: Env = process.env): SignupConfirmation {
+  const raw = env.SIGNUP_CONFIRMATION?.trim().toLowerCase();
+  if (!raw) return 'double';
+  if (raw === 'double' || raw === 'single') return raw;
+  throw new SettingError('SIGNUP_CONFIRMATION', `must be double or single, not ${JSON.stringify(env.SIGNUP_CONFIRMATION)}`);
+}
+
+/** The default hourly cap on confirmation e-mails (docs/subscriptions.md says why). */
+export const DEFAULT_CONFIRMATION_MAIL_LIMIT = 300;
+
+/**
+ * SIGNUP_CONFIRMATION_MAIL_LIMIT: how many confirmation e-mails the whole site queues per clock
+ * hour (1–1,000,000), so the forms can never be used to flood inboxes.
+ */
+export function confirmationMailLimit(env: Env = process.env): number {
+  const raw = env.SIGNUP_CONFIRMATION_MAIL_LIMIT?.trim();
+  if (!raw) return DEFAULT_CONFIRMATION_MAIL_LIMIT;
+  const n = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_COUNT)) {
+    throw new SettingError(
+      'SIGNUP_CONFIRMATION_MAIL_LIMIT',
+      `must be a whole number of e-mails per hour from 1 to ${MAX_COUNT.toLocaleString('en-US')}, not ${JSON.stringify(env.SIGNUP_CONFIRMATION_MAIL_LIMIT)}`,
+    );
+  }
+  return n;
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
-  const checks = [() => formRateLimit('signups', env), () => formRateLimit('contact', env), () => siteTimeZone(env)];
+  const checks = [
+    () => formRateLimit('signups', env),
+    () => formRateLimit('contact', env),
+    () => siteTimeZone(env),
+    () => signupConfirmation(env),
+    () => confirmationMailLimit(env),
+  ];
   return checks.flatMap((check) => {
     try {
       check();

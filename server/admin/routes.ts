@@ -22,6 +22,7 @@ import { readStats } from './stats.ts';
 import { parseInsightsDays, readInsights } from './insights.ts';
 import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
+import { consentCsv, parseConsentSubject, readConsentHistory } from './consent.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };
 
@@ -116,7 +117,7 @@ export function exportHandler(kind: ListKind): ApiHandler {
       GET: async ({ url, db }) => {
         const parsed = parseListQuery(url);
         if (!parsed.ok || parsed.query.cursor) return problem(400, ADMIN_NOTICES.badRequest);
-        return exportCsv(db, kind, parsed.query.q);
+        return exportCsv(db, kind, parsed.query.q, parsed.query.status);
       },
     },
   });
@@ -131,6 +132,24 @@ export function eraseHandler(kind: ListKind): ApiHandler {
         const id = parseId(context.params?.id);
         if (!id || !(await eraseRow(db, kind, id))) return problem(404, ADMIN_NOTICES.notFound);
         return new Response(null, { status: 204, headers: SECURITY_HEADERS });
+      },
+    },
+  });
+}
+
+/**
+ * GET /api/admin/consent?id=|email=       {events: [...]}, oldest first (empty: no record)
+ * GET /api/admin/consent.csv?id=|email=   the same as consent-history.csv
+ */
+export function consentHandler(format: 'json' | 'csv'): ApiHandler {
+  return adminFunction({
+    name: format === 'csv' ? 'admin-consent-csv' : 'admin-consent',
+    routes: {
+      GET: async ({ url, db }) => {
+        const subject = parseConsentSubject(url);
+        if (!subject) return problem(400, ADMIN_NOTICES.badRequest);
+        const events = await readConsentHistory(db, subject);
+        return format === 'csv' ? consentCsv(events) : json(200, { events });
       },
     },
   });

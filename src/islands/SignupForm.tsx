@@ -15,6 +15,7 @@ import {
 } from '../shared/messages.ts';
 import { FIELD_LIMITS, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
+import { CONFIRMATION_SENTENCE } from '../shared/messages/subscriptions.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson } from './submit.ts';
 import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
@@ -32,6 +33,9 @@ export default function SignupForm({ placement, sourcePage }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
+  // After a sign-up that waits for confirmation, the one sentence about the e-mail stays under the
+  // form (the toast keeps the spec's text word for word).
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -66,6 +70,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
       return;
     }
     setInvalid(false);
+    setAwaitingConfirmation(false);
     setSubmitting(true);
     const result = await postJson('/api/signups', checked.data);
     setSubmitting(false);
@@ -73,6 +78,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
       case 'ok':
         if (email.current) email.current.value = '';
         notify(text.success, 'success');
+        setAwaitingConfirmation(result.confirmation === true);
         return;
       case 'duplicate':
         notify(DUPLICATE_SIGNUP, 'error');
@@ -123,6 +129,9 @@ export default function SignupForm({ placement, sourcePage }: Props) {
         </div>
         <Honeypot id={`${id}-website`} inputRef={trap} />
       </form>
+      <p className={styles.status} role="status" data-confirmation-note={placement}>
+        {awaitingConfirmation ? CONFIRMATION_SENTENCE : null}
+      </p>
       <Notices
         notices={signupNotices(placement)}
         idFor={(outcome) => signupFragment(text.signupType, outcome)}

@@ -18,6 +18,7 @@ const signup = (id: string): SignupRow => ({
   email: `${id}@example.com`,
   signup_type: 'Updates',
   source_page: '/',
+  status: 'confirmed',
   submitted_at: '2025-08-01T00:00:00.000000Z',
 });
 
