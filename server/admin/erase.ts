@@ -9,10 +9,13 @@ import type { ListKind } from '../../src/shared/admin-api.ts';
 import type { SignupType } from '../../src/shared/messages.ts';
 import { SUBSCRIPTION_MAILS } from '../../src/shared/messages/subscriptions.ts';
 import { recordConsent } from '../subscriptions/consent.ts';
-import { queueErasureConfirmation } from '../subscriptions/mail.ts';
+import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscriptions/mail.ts';
 
 /** Deletes the row; false when there was none. `id` must come from parseId(). */
 export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<boolean> {
+  // A contact's e-mail is rendered before the transaction; a sign-up's names its type, known only
+  // once the row is read (an owner's erasure is rare: rendering inside costs nothing that matters).
+  const contactMail = kind === 'contacts' ? await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatContact) : null;
   const erased = await db.transaction(async (tx) => {
     if (kind === 'contacts') {
       const { rows } = await tx.query<{ email: string }>(
@@ -20,7 +23,7 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
         [id],
       );
       if (!rows[0]) return false;
-      await queueErasureConfirmation(tx, rows[0].email, SUBSCRIPTION_MAILS.erasedWhatContact);
+      await queueErasureConfirmation(tx, rows[0].email, contactMail!);
       return true;
     }
     const { rows } = await tx.query<{ email: string | null; email_hash: string; signup_type: SignupType; status: string }>(
@@ -36,7 +39,7 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
     );
     await recordConsent(tx, { emailHash: row.email_hash, type: row.signup_type, event: 'erased', channel: 'dashboard' });
     if (row.status === 'confirmed' && row.email) {
-      await queueErasureConfirmation(tx, row.email, SUBSCRIPTION_MAILS.erasedWhatSignup(row.signup_type));
+      await queueErasureConfirmation(tx, row.email, await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatSignup(row.signup_type)));
     }
     return true;
   });

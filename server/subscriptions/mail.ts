@@ -7,15 +7,20 @@
 // built from fixed text, a validated address (no CR or LF can pass the form schema) and base64url
 // tokens: nothing a reader typed reaches a header as free text.
 import type { SignupType } from '../../src/shared/messages.ts';
-import { SUBSCRIPTION_MAILS } from '../../src/shared/messages/subscriptions.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { mailFromAddress } from './mail-from.ts';
-import { confirmationLink, preferencesLink } from './links.ts';
+import { renderMail, type RenderedMail } from '../mail/templates/render.ts';
+import { signupConfirmationMail } from '../mail/templates/signup-confirmation.ts';
+import { erasureConfirmationMail } from '../mail/templates/erasure-confirmation.ts';
+import { mailFrom } from '../settings.ts';
+import { SUBSCRIPTION_PATHS, linkUrl, storeConfirmationToken, storePreferencesToken } from './links.ts';
+import { newToken } from './tokens.ts';
 
 /** RFC 2369 / RFC 8058 headers for an e-mail whose preferences (and one-click) URL is `preferencesUrl`. */
 export function unsubscribeHeaders(preferencesUrl: string): Record<string, string> {
-  const mailbox = mailFromAddress();
+  // The mailto goes to the site's own sender address (MAIL_FROM); the owner honours such a request
+  // by hand (docs/subscriptions.md). Without MAIL_FROM there is only the https URL.
+  const mailbox = mailFrom()?.address;
   const targets = [`<${preferencesUrl}>`];
   if (mailbox) targets.push(`<mailto:${mailbox}?subject=unsubscribe>`);
   return {
@@ -31,25 +36,44 @@ export interface PendingSignup {
   signup_type: SignupType;
 }
 
-/** Queues the confirmation e-mail of a pending sign-up (a new token each time). */
-export async function queueConfirmation(tx: Queryable, signup: PendingSignup): Promise<void> {
-  const confirmUrl = await confirmationLink(tx, signup.id);
-  const preferencesUrl = await preferencesLink(tx, signup.email_hash, signup.signup_type);
-  await enqueueMail(tx, {
-    kind: 'signup-confirmation',
-    to: signup.email,
-    subject: SUBSCRIPTION_MAILS.confirmSubject(signup.signup_type),
-    text: SUBSCRIPTION_MAILS.confirmText({ type: signup.signup_type, confirmUrl, preferencesUrl }),
-    headers: unsubscribeHeaders(preferencesUrl),
-  });
+/**
+ * A confirmation e-mail made ready before the transaction (new tokens, the rendered parts), so the
+ * transaction only inserts rows and never waits on rendering.
+ */
+export interface PreparedConfirmation {
+  type: SignupType;
+  confirmToken: string;
+  preferencesToken: string;
+  mail: RenderedMail;
+  headers: Record<string, string>;
 }
 
-/** Queues the erasure confirmation /privacy promises (to the address erased; no list headers). */
-export async function queueErasureConfirmation(tx: Queryable, to: string, what: string): Promise<void> {
-  await enqueueMail(tx, {
-    kind: 'erasure-confirmation',
-    to,
-    subject: SUBSCRIPTION_MAILS.erasedSubject,
-    text: SUBSCRIPTION_MAILS.erasedText({ what }),
-  });
+export async function prepareConfirmation(type: SignupType): Promise<PreparedConfirmation> {
+  const confirmToken = newToken();
+  const preferencesToken = newToken();
+  const confirmUrl = linkUrl(SUBSCRIPTION_PATHS.confirm, confirmToken);
+  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, preferencesToken);
+  const mail = await renderMail(signupConfirmationMail({ type, confirmUrl, preferencesUrl }));
+  return { type, confirmToken, preferencesToken, mail, headers: unsubscribeHeaders(preferencesUrl) };
+}
+
+/** Queues a prepared confirmation e-mail for the pending sign-up (its tokens stored with it). */
+export async function queueConfirmation(
+  tx: Queryable,
+  prepared: PreparedConfirmation,
+  signup: PendingSignup,
+): Promise<void> {
+  await storeConfirmationToken(tx, signup.id, prepared.confirmToken);
+  await storePreferencesToken(tx, signup.email_hash, signup.signup_type, prepared.preferencesToken);
+  await enqueueMail(tx, { kind: 'signup-confirmation', to: signup.email, ...prepared.mail, headers: prepared.headers });
+}
+
+/** The erasure confirmation /privacy promises (to the address erased; no list headers), rendered. */
+export function prepareErasureConfirmation(what: string): Promise<RenderedMail> {
+  return renderMail(erasureConfirmationMail(what));
+}
+
+/** Queues the erasure confirmation in the erasure's transaction. */
+export async function queueErasureConfirmation(tx: Queryable, to: string, mail: RenderedMail): Promise<void> {
+  await enqueueMail(tx, { kind: 'erasure-confirmation', to, ...mail });
 }

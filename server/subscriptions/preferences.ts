@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';
 import { recordConsent, type ConsentChannel } from './consent.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
-import { queueErasureConfirmation } from './mail.ts';
+import { prepareErasureConfirmation, queueErasureConfirmation } from './mail.ts';
 import { subscribe, type SignupResult } from './signup.ts';
 import { hashToken, hashesEqual, isTokenShape } from './tokens.ts';
 
@@ -132,6 +132,7 @@ export async function eraseAddress(
   ip: string | null,
 ): Promise<{ confirmationSent: boolean }> {
   const client = ip ? await clientHash(db, ip) : null;
+  const mail = await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatEverything);
   return db.transaction(async (tx) => {
     const address = await tx.query<{ email: string }>(
       `SELECT email FROM email_signups WHERE email_hash = $1 AND email IS NOT NULL
@@ -158,7 +159,7 @@ export async function eraseAddress(
       if (recorded.has(type)) await recordConsent(tx, { emailHash, type, event: 'erased', channel, clientHash: client });
     }
     const to = address.rows[0]?.email;
-    if (to) await queueErasureConfirmation(tx, to, SUBSCRIPTION_MAILS.erasedWhatEverything);
+    if (to) await queueErasureConfirmation(tx, to, mail);
     return { confirmationSent: Boolean(to) };
   });
 }

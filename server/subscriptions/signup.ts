@@ -15,7 +15,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';
 import { confirmationMailLimit, signupConfirmation } from '../settings.ts';
 import { recordConsent } from './consent.ts';
-import { queueConfirmation } from './mail.ts';
+import { prepareConfirmation, queueConfirmation } from './mail.ts';
 
 export type SignupResult = 'created' | 'pending' | 'duplicate' | 'capped';
 
@@ -55,6 +55,8 @@ export async function subscribe(
   const limit = confirmationMailLimit();
   const client = await clientHash(db, ip);
   const type = signup.signup_type as SignupType;
+  // Most sign-ups need the e-mail: it is rendered before the transaction, which then only writes.
+  const prepared = await prepareConfirmation(type);
   try {
     return await db.transaction(async (tx) => {
       const suppressed = await tx.query(
@@ -81,7 +83,7 @@ export async function subscribe(
         });
         if (confirmNow) return 'created';
         if (!(await takeConfirmationSlot(tx, limit))) throw new CapSpent();
-        await queueConfirmation(tx, { id: row.id, email: signup.email, email_hash: row.email_hash, signup_type: type });
+        await queueConfirmation(tx, prepared, { id: row.id, email: signup.email, email_hash: row.email_hash, signup_type: type });
         return 'pending';
       }
 
@@ -104,12 +106,12 @@ export async function subscribe(
           [existing.id, signup.email, signup.source_page],
         );
         await recordConsent(tx, { ...consent, emailHash: existing.email_hash, event: 'resubscribed', channel });
-        await queueConfirmation(tx, pending);
+        await queueConfirmation(tx, prepared, pending);
         return 'pending';
       }
       if (existing.status === 'pending' && existing.resend_due && (await takeConfirmationSlot(tx, limit))) {
         await tx.query('UPDATE email_signups SET confirmation_sent_at = now() WHERE id = $1::bigint', [existing.id]);
-        await queueConfirmation(tx, pending);
+        await queueConfirmation(tx, prepared, pending);
       }
       return 'duplicate';
     });

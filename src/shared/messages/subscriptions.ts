@@ -81,33 +81,22 @@ export const SUBSCRIPTION_PAGES = {
 
 export const SUBSCRIPTION_MAILS = {
   confirmSubject: (type: SignupType) => `Confirm your ${type} sign-up at Rooted Threads`,
-  confirmText: (args: { type: SignupType; confirmUrl: string; preferencesUrl: string }) =>
-    [
-      'Hello,',
-      '',
-      `Someone, we hope you, asked to receive ${args.type} e-mails from Rooted Threads at this address.`,
-      'To confirm, open this link and press the button on the page:',
-      '',
-      args.confirmUrl,
-      '',
-      'The link works for 7 days. If it was not you, ignore this e-mail: without your confirmation',
-      'we send nothing more, and the sign-up is deleted after 30 days.',
-      '',
-      `To withdraw this sign-up now, or to manage your e-mails: ${args.preferencesUrl}`,
-      '',
-      'Rooted Threads',
-    ].join('\n'),
+  confirmPreview: 'One click to confirm, or ignore this e-mail.',
+  confirmHeading: 'Please confirm your sign-up',
+  confirmAsked: (type: SignupType) =>
+    `Someone, we hope you, asked to receive ${type} e-mails from Rooted Threads at this address. To confirm, open the link and press the button on the page. The link works for 7 days.`,
+  confirmAction: 'Confirm my sign-up',
+  confirmIgnore:
+    'If it was not you, ignore this e-mail: without your confirmation we send nothing more, and the sign-up is deleted after 30 days.',
+  confirmFooter: 'You get this e-mail because this address was entered in a sign-up form on our site.',
+  unsubscribeLink: 'Withdraw this sign-up',
+  preferencesLink: 'Manage your e-mails',
   erasedSubject: 'Your data at Rooted Threads is erased',
-  erasedText: (args: { what: string }) =>
-    [
-      'Hello,',
-      '',
-      `As asked, we erased ${args.what}.`,
-      'We keep only a coded fingerprint of your address (not the address itself), so that it is',
-      'never added to a list again without your confirmation, and the dated record of your consent.',
-      '',
-      'Rooted Threads',
-    ].join('\n'),
+  erasedHeading: 'Your data is erased',
+  erasedDone: (what: string) => `As asked, we erased ${what}.`,
+  erasedKept:
+    'We keep only a coded fingerprint of your address (not the address itself), so that it is never added to a list again without your confirmation, and the dated record of your consent.',
+  erasedFooter: 'You get this one e-mail because /privacy promises to confirm every erasure.',
   erasedWhatEverything: 'your sign-ups and any messages you sent us',
   erasedWhatSignup: (type: string) => `your ${type} sign-up`,
   erasedWhatContact: 'the message you sent us',
