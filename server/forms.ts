@@ -34,6 +34,8 @@ export interface FormEndpoint<T> {
   failure: Notice;
   /** What an over-size plain post shows (a long contact message in a non-Latin script can get there). */
   tooLarge: Outcome;
+  /** What a real submission is answered now, which a filled honeypot gets too (default 'created'). */
+  decoy?: () => 'created' | 'pending';
 }
 
 function field(fields: unknown, name: string): unknown {
@@ -88,7 +90,11 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
 
       // A filled honeypot is a bot: it gets the normal success, and nothing is stored.
       const trap = field(body.fields, HONEYPOT_FIELD);
-      if (typeof trap === 'string' && trap.trim() !== '') return answer(call, 'ok', json(201, { ok: true }));
+      if (typeof trap === 'string' && trap.trim() !== '') {
+        return endpoint.decoy?.() === 'pending'
+          ? answer(call, 'confirm', json(201, { ok: true, confirmation: 'sent' }))
+          : answer(call, 'ok', json(201, { ok: true }));
+      }
 
       const checked = endpoint.validate(body.fields);
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));

@@ -3,7 +3,7 @@
 import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages.ts';
 import { validateSignup, type SignupData } from '../src/shared/form-schemas.ts';
 import { signupFragment } from '../src/shared/form-notices.ts';
-import { formRateLimit } from './settings.ts';
+import { formRateLimit, signupConfirmation } from './settings.ts';
 import type { FormEndpoint } from './forms.ts';
 import { subscribe } from './subscriptions/signup.ts';
 
@@ -16,6 +16,7 @@ export const signupEndpoint: FormEndpoint<SignupData> = {
   limit: () => formRateLimit('signups'),
   validate: validateSignup,
   store: subscribe,
+  decoy: () => (signupConfirmation() === 'double' ? 'pending' : 'created'),
   fragment: (fields, outcome) => {
     const type = (fields as { signup_type?: unknown } | undefined)?.signup_type;
     return isSignupType(type) ? signupFragment(type, outcome) : undefined;
