@@ -90,7 +90,10 @@ export function signupConfirmation(env: Env = process.env): SignupConfirmation {
   const raw = env.SIGNUP_CONFIRMATION?.trim().toLowerCase();
   if (!raw) return 'double';
   if (raw === 'double' || raw === 'single') return raw;
-  throw new SettingError('SIGNUP_CONFIRMATION', `must be double or single, not ${JSON.stringify(env.SIGNUP_CONFIRMATION)}`);
+  throw new SettingError(
+    'SIGNUP_CONFIRMATION',
+    `must be double or single, not ${JSON.stringify(env.SIGNUP_CONFIRMATION)}`,
+  );
 }
 
 /** The default hourly cap on confirmation e-mails (docs/subscriptions.md says why). */

@@ -15,7 +15,9 @@ import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.
 import { benchEmail, emailTable } from './email.ts';
 import { benchSignupLatency, signupLatencyTable } from './subscriptions.ts';
 
-const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,subscriptions').split(','));
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,subscriptions').split(','),
+);
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
 ];
@@ -132,7 +134,9 @@ async function main(): Promise<void> {
     }
 
     if (parts.has('subscriptions')) {
-      print('## 6. Sign-up latency: confirmation queued (double opt-in) vs the spec\'s single opt-in (50 connections, 10 s each, same run)\n');
+      print(
+        "## 6. Sign-up latency: confirmation queued (double opt-in) vs the spec's single opt-in (50 connections, 10 s each, same run)\n",
+      );
       print(signupLatencyTable(await benchSignupLatency()) + '\n');
     }
 

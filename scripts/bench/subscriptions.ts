@@ -62,6 +62,9 @@ export function signupLatencyTable(rows: SignupLatencyRow[]): string {
     `| ${r.backend} | single (spec: one INSERT) | ${r.single.rps.toFixed(0)} | ${+r.single.p50.toFixed(2)} | ${+r.single.p99.toFixed(2)} | ${r.single.non2xx} | 1.00 | 1.00 |`,
     `| ${r.backend} | double (pending + tokens + consent + outbox, in one transaction) | ${r.double.rps.toFixed(0)} | ${+r.double.p50.toFixed(2)} | ${+r.double.p99.toFixed(2)} | ${r.double.non2xx} | ${(r.double.p50 / r.single.p50).toFixed(2)} | ${(r.double.rps / r.single.rps).toFixed(2)} |`,
   ]);
-  const notes = rows.map((r) => `- ${r.backend}: ${r.delivered} confirmation e-mails had reached the SMTP server when the double run's server stopped.`);
+  const notes = rows.map(
+    (r) =>
+      `- ${r.backend}: ${r.delivered} confirmation e-mails had reached the SMTP server when the double run's server stopped.`,
+  );
   return [head, ...lines, '', ...notes].join('\n');
 }

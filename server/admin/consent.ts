@@ -25,10 +25,7 @@ export function parseConsentSubject(url: URL): ConsentSubject | undefined {
 
 /** The history, oldest first; for an `id`, of that sign-up's address (every type), else empty. */
 export async function readConsentHistory(db: Queryable, subject: ConsentSubject): Promise<ConsentEventRow[]> {
-  const hash =
-    'id' in subject
-      ? '(SELECT email_hash FROM email_signups WHERE id = $1::bigint)'
-      : 'subscriber_hash($1)';
+  const hash = 'id' in subject ? '(SELECT email_hash FROM email_signups WHERE id = $1::bigint)' : 'subscriber_hash($1)';
   const { rows } = await db.query<ConsentEventRow>(
     `SELECT signup_type, event, channel, source_page, consent_version, client_hash,
             to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at

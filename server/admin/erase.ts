@@ -15,7 +15,8 @@ import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscri
 export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<boolean> {
   // A contact's e-mail is rendered before the transaction; a sign-up's names its type, known only
   // once the row is read (an owner's erasure is rare: rendering inside costs nothing that matters).
-  const contactMail = kind === 'contacts' ? await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatContact) : null;
+  const contactMail =
+    kind === 'contacts' ? await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatContact) : null;
   const erased = await db.transaction(async (tx) => {
     if (kind === 'contacts') {
       const { rows } = await tx.query<{ email: string }>(
@@ -26,10 +27,12 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
       await queueErasureConfirmation(tx, rows[0].email, contactMail!);
       return true;
     }
-    const { rows } = await tx.query<{ email: string | null; email_hash: string; signup_type: SignupType; status: string }>(
-      'DELETE FROM email_signups WHERE id = $1::bigint RETURNING email, email_hash, signup_type, status',
-      [id],
-    );
+    const { rows } = await tx.query<{
+      email: string | null;
+      email_hash: string;
+      signup_type: SignupType;
+      status: string;
+    }>('DELETE FROM email_signups WHERE id = $1::bigint RETURNING email, email_hash, signup_type, status', [id]);
     const row = rows[0];
     if (!row) return false;
     await tx.query(
@@ -37,9 +40,18 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
        ON CONFLICT (email_hash, signup_type) DO UPDATE SET reason = 'erased', suppressed_at = now()`,
       [row.email_hash, row.signup_type],
     );
-    await recordConsent(tx, { emailHash: row.email_hash, type: row.signup_type, event: 'erased', channel: 'dashboard' });
+    await recordConsent(tx, {
+      emailHash: row.email_hash,
+      type: row.signup_type,
+      event: 'erased',
+      channel: 'dashboard',
+    });
     if (row.status === 'confirmed' && row.email) {
-      await queueErasureConfirmation(tx, row.email, await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatSignup(row.signup_type)));
+      await queueErasureConfirmation(
+        tx,
+        row.email,
+        await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatSignup(row.signup_type)),
+      );
     }
     return true;
   });

@@ -156,7 +156,8 @@ export async function eraseAddress(
          ON CONFLICT (email_hash, signup_type) DO UPDATE SET reason = 'erased', suppressed_at = now()`,
         [emailHash, type],
       );
-      if (recorded.has(type)) await recordConsent(tx, { emailHash, type, event: 'erased', channel, clientHash: client });
+      if (recorded.has(type))
+        await recordConsent(tx, { emailHash, type, event: 'erased', channel, clientHash: client });
     }
     const to = address.rows[0]?.email;
     if (to) await queueErasureConfirmation(tx, to, mail);

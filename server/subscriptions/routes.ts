@@ -144,44 +144,43 @@ async function preferencesPage(
   return htmlPage(status, title, preferencesForm(token, prefs.types, allNotes));
 }
 
-export const preferencesHandler: ApiHandler = pipeline(
-  'subscription-preferences',
-  async ({ req, url, context }) => {
-    const token = url.searchParams.get('token') ?? '';
-    const db = getDb();
-    if (req.method !== 'POST') {
-      const link = await readLink(db, token);
-      if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
-      return preferencesPage(link, token, 200, T.preferencesTitle, []);
-    }
-    const fields = await formFields(req);
+export const preferencesHandler: ApiHandler = pipeline('subscription-preferences', async ({ req, url, context }) => {
+  const token = url.searchParams.get('token') ?? '';
+  const db = getDb();
+  if (req.method !== 'POST') {
     const link = await readLink(db, token);
     if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
-    // RFC 8058: exactly this body, from a mail provider; no page, no log-in.
-    if (fields?.get('List-Unsubscribe') === 'One-Click') {
-      await oneClickUnsubscribe(db, link, context.ip);
-      return new Response('Unsubscribed.\n', {
-        status: 200,
-        headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
-      });
-    }
-    if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
-      return messagePage(403, T.failedTitle, T.forbiddenText);
-    }
-    const action = fields?.get('action');
-    if (action === 'erase') {
-      if (fields?.get('confirm') !== 'yes') return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
-      const { confirmationSent } = await eraseAddress(db, link.emailHash, 'preferences', context.ip);
-      return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
-    }
-    if (action === 'save') {
-      const wanted = new Set(fields!.getAll('type').filter((t): t is SignupType => SIGNUP_TYPES.includes(t as SignupType)));
-      const saved = await savePreferences(db, link, wanted, context.ip);
-      const notes: string[] = [T.savedText];
-      if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
-      return preferencesPage(link, token, 200, T.savedTitle, notes);
-    }
-    return preferencesPage(link, token, 400, T.preferencesTitle, []);
-  },
-);
-
+    return preferencesPage(link, token, 200, T.preferencesTitle, []);
+  }
+  const fields = await formFields(req);
+  const link = await readLink(db, token);
+  if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  // RFC 8058: exactly this body, from a mail provider; no page, no log-in.
+  if (fields?.get('List-Unsubscribe') === 'One-Click') {
+    await oneClickUnsubscribe(db, link, context.ip);
+    return new Response('Unsubscribed.\n', {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
+    return messagePage(403, T.failedTitle, T.forbiddenText);
+  }
+  const action = fields?.get('action');
+  if (action === 'erase') {
+    if (fields?.get('confirm') !== 'yes')
+      return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
+    const { confirmationSent } = await eraseAddress(db, link.emailHash, 'preferences', context.ip);
+    return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
+  }
+  if (action === 'save') {
+    const wanted = new Set(
+      fields!.getAll('type').filter((t): t is SignupType => SIGNUP_TYPES.includes(t as SignupType)),
+    );
+    const saved = await savePreferences(db, link, wanted, context.ip);
+    const notes: string[] = [T.savedText];
+    if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
+    return preferencesPage(link, token, 200, T.savedTitle, notes);
+  }
+  return preferencesPage(link, token, 400, T.preferencesTitle, []);
+});

@@ -8,7 +8,6 @@
 // The site-wide hourly cap on confirmation e-mails is taken in the same transaction: when it is
 // spent, nothing is stored and the reader is asked to try later (429), so no sign-up is ever
 // acknowledged without its e-mail.
-import type { SignupType } from '../../src/shared/messages.ts';
 import type { SignupData } from '../../src/shared/form-schemas.ts';
 import { CONSENT_VERSION } from '../../src/shared/messages/subscriptions.ts';
 import type { Db, Queryable } from '../db/client.ts';
@@ -54,7 +53,7 @@ export async function subscribe(
   const mode = signupConfirmation();
   const limit = confirmationMailLimit();
   const client = await clientHash(db, ip);
-  const type = signup.signup_type as SignupType;
+  const type = signup.signup_type;
   // Most sign-ups need the e-mail: it is rendered before the transaction, which then only writes.
   const prepared = await prepareConfirmation(type);
   try {
@@ -83,7 +82,12 @@ export async function subscribe(
         });
         if (confirmNow) return 'created';
         if (!(await takeConfirmationSlot(tx, limit))) throw new CapSpent();
-        await queueConfirmation(tx, prepared, { id: row.id, email: signup.email, email_hash: row.email_hash, signup_type: type });
+        await queueConfirmation(tx, prepared, {
+          id: row.id,
+          email: signup.email,
+          email_hash: row.email_hash,
+          signup_type: type,
+        });
         return 'pending';
       }
 

@@ -30,7 +30,8 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
     return { kind: 'failed' };
   }
   const answer: unknown = await res.json().catch(() => undefined);
-  if (res.ok) return { kind: 'ok', confirmation: (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent' };
+  if (res.ok)
+    return { kind: 'ok', confirmation: (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent' };
   if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505') return { kind: 'duplicate' };
   const notice = errorNotice(answer);
   if (res.status >= 400 && res.status < 500 && notice) return { kind: 'rejected', notice };

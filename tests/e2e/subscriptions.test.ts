@@ -21,7 +21,8 @@ let browser: Browser;
 let smtp: TestSmtp;
 let server: RunningServer;
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** The path of `path`'s link in the e-mail (the link's origin is SITE_URL, this server's). */
 function link(mail: ReceivedMail, path: string): string {
@@ -79,7 +80,9 @@ describe('subscriptions in the browser', () => {
     await logInToAdmin(admin, server.url, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
     await signupsTab(admin, 'confirmed');
     const row = admin.locator('tr', { hasText: email });
-    await expect.poll(() => row.locator('[data-status]').textContent(), { timeout: 10_000 }).toBe(STATUS_LABELS.confirmed);
+    await expect
+      .poll(() => row.locator('[data-status]').textContent(), { timeout: 10_000 })
+      .toBe(STATUS_LABELS.confirmed);
     await expect.poll(() => admin.locator('[data-confirmed]').textContent()).toMatch(/^\d+ confirmed$/);
     await row.getByRole('button', { name: new RegExp(SUBSCRIPTION_ADMIN_LABELS.history) }).click();
     const events = admin.locator('[data-consent-events] tbody tr');
@@ -132,7 +135,11 @@ describe('subscriptions in the browser', () => {
     expect(res.status).toBe(201);
     const mail = await smtp.waitFor((m) => m.to === email, 20_000);
     for (const colorScheme of ['light', 'dark'] as const) {
-      const ctx = await newClient(browser, { javaScriptEnabled: false, viewport: { width: 320, height: 700 }, colorScheme });
+      const ctx = await newClient(browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 320, height: 700 },
+        colorScheme,
+      });
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -159,14 +166,22 @@ describe('subscriptions in the browser', () => {
 describe('the hourly confirmation cap on a server of its own', () => {
   it('holds under 24 concurrent sign-ups: 4 stored and e-mailed, the rest 429 with nothing stored', async () => {
     const capSmtp = await startSmtp();
-    const capServer = await startServer({ TRUST_PROXY: '1', SMTP_URL: capSmtp.url, SIGNUP_CONFIRMATION_MAIL_LIMIT: '4' });
+    const capServer = await startServer({
+      TRUST_PROXY: '1',
+      SMTP_URL: capSmtp.url,
+      SIGNUP_CONFIRMATION_MAIL_LIMIT: '4',
+    });
     try {
       const emails = Array.from({ length: 24 }, (_, i) => unique(`cap${i}`));
       const answers = await Promise.all(
         emails.map((email, i) =>
           fetch(capServer.url + '/api/signups', {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Origin: capServer.url, 'X-Forwarded-For': `203.0.113.${i + 1}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Origin: capServer.url,
+              'X-Forwarded-For': `203.0.113.${i + 1}`,
+            },
             body: JSON.stringify({ email, signup_type: 'Updates', source_page: '/' }),
           }),
         ),

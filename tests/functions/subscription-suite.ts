@@ -86,7 +86,9 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       linkIn(mail!, CONFIRM);
       // RFC 2369 / 8058: the https (here http: a local origin) URL and a mailto, and the one-click marker.
       expect(mail!.headers['list-unsubscribe']).toMatch(
-        new RegExp(`^<https?://[^>]+${preferences.replace(/[?]/g, '\\?')}>, <mailto:hello@example.org\\?subject=unsubscribe>$`),
+        new RegExp(
+          `^<https?://[^>]+${preferences.replace(/[?]/g, '\\?')}>, <mailto:hello@example.org\\?subject=unsubscribe>$`,
+        ),
       );
       expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       if (t.sql) {
@@ -250,7 +252,15 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
         expect(suppressed).toEqual([{ reason: 'unsubscribed' }]);
       }
       // The same POST again changes nothing and still answers 200.
-      expect((await t.send(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+      expect(
+        (
+          await t.send(path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'List-Unsubscribe=One-Click',
+          })
+        ).status,
+      ).toBe(200);
 
       // Signing up again: not a duplicate, pending again, with a new confirmation.
       const again = await signUp(email, { signup_type: 'Newsletter', source_page: '/' });
@@ -347,10 +357,12 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       if (t.sql) {
         expect(await t.sql('SELECT 1 FROM email_signups WHERE email_hash = subscriber_hash($1)', [email])).toEqual([]);
         expect(
-          (await t.sql<{ n: number }>(
-            'SELECT count(*)::int AS n FROM suppressed_addresses WHERE email_hash = subscriber_hash($1)',
-            [email],
-          ))[0]!.n,
+          (
+            await t.sql<{ n: number }>(
+              'SELECT count(*)::int AS n FROM suppressed_addresses WHERE email_hash = subscriber_hash($1)',
+              [email],
+            )
+          )[0]!.n,
         ).toBe(3);
         expect((await events(email)).at(-1)).toBe('Updates erased preferences');
       }
@@ -393,7 +405,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/about#signup-newsletter-confirm');
-      expect((await t.mailsTo(email, 1))).toHaveLength(1);
+      expect(await t.mailsTo(email, 1)).toHaveLength(1);
       // The spec's toast text is unchanged.
       expect(PLACEMENTS.footer.success.text).toBe("You've been added to our newsletter. Thank you for joining!");
     });
@@ -413,7 +425,8 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
           const answers = await Promise.all(emails.map((e) => signUp(e)));
           const statuses = answers.map((r) => r.status).sort();
           expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
-          for (const r of answers) if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+          for (const r of answers)
+            if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
           const stored = await t.sql<{ n: number }>(
             "SELECT count(*)::int AS n FROM email_signups WHERE email LIKE 'cap-%'",
           );

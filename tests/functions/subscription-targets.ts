@@ -71,7 +71,7 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): SubscriptionTarget
   const saved = new Map<string, string | undefined>();
   const setEnv = (name: string, value: string | undefined) => {
     if (!saved.has(name)) saved.set(name, process.env[name]);
-    if (value === undefined) delete process.env[name];
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
     else process.env[name] = value;
   };
   for (const [name, value] of Object.entries(SUITE_ENV)) setEnv(name, value);
@@ -90,7 +90,7 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): SubscriptionTarget
     setEnv,
     finish: async () => {
       for (const [name, value] of saved) {
-        if (value === undefined) delete process.env[name];
+        if (value === undefined) Reflect.deleteProperty(process.env, name);
         else process.env[name] = value;
       }
       await closeDb();

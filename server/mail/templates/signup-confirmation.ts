@@ -3,7 +3,11 @@
 import { SUBSCRIPTION_MAILS as M } from '../../../src/shared/messages/subscriptions.ts';
 import type { MailContent } from './content.ts';
 
-export function signupConfirmationMail(args: { type: string; confirmUrl: string; preferencesUrl: string }): MailContent {
+export function signupConfirmationMail(args: {
+  type: string;
+  confirmUrl: string;
+  preferencesUrl: string;
+}): MailContent {
   return {
     subject: M.confirmSubject(args.type),
     preview: M.confirmPreview,

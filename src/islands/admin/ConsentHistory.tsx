@@ -18,7 +18,6 @@ export function ConsentHistoryButton({ row }: { row: SignupRow }) {
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
-    setFailed(false);
     fetchConsentHistory({ id: row.id }, abort.signal).then(
       (history) => setEvents(history.events),
       () => {
@@ -42,7 +41,11 @@ export function ConsentHistoryButton({ row }: { row: SignupRow }) {
         className={styles.linkButton}
         data-consent-history={row.id}
         aria-label={`${L.history}: ${L.historyOf(row.signup_type, row.email ?? L.removedAddress)}`}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setFailed(false);
+          setEvents(null);
+          setOpen(true);
+        }}
       >
         {L.history}
       </button>
@@ -94,7 +97,11 @@ export function ConsentHistoryButton({ row }: { row: SignupRow }) {
           </div>
         )}
         <div className={styles.dialogActions}>
-          <a className="button button--ghost" href={`${ADMIN_API.consent}.csv?${consentQuery({ id: row.id })}`} download>
+          <a
+            className="button button--ghost"
+            href={`${ADMIN_API.consent}.csv?${consentQuery({ id: row.id })}`}
+            download
+          >
             {L.historyExport}
           </a>
           <button type="button" className="button" onClick={() => setOpen(false)}>

@@ -15,8 +15,7 @@ type SignupType = string;
 export const CONSENT_VERSION = '2026-11-25';
 
 /** The one sentence the forms add after a sign-up that waits for confirmation. */
-export const CONFIRMATION_SENTENCE =
-  'A confirmation e-mail is on its way: open the link in it to finish signing up.';
+export const CONFIRMATION_SENTENCE = 'A confirmation e-mail is on its way: open the link in it to finish signing up.';
 
 export const SIGNUP_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
