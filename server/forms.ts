@@ -10,6 +10,7 @@ import { getDb, type Db } from './db/client.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from './endpoint.ts';
 import { hit, type RateLimit } from './rate-limit.ts';
 import { json, problem, seeOther } from './http.ts';
+import { wakeSender } from './mail/outbox.ts';
 
 export type StoreResult = 'created' | 'pending' | 'duplicate' | 'capped';
 
@@ -100,6 +101,8 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));
 
       const stored = await endpoint.store(db, checked.data, call.context.ip);
+      // Committed: deliver what it queued now, never making this request wait (mail/outbox.ts).
+      wakeSender(call.context.waitUntil);
       if (stored === 'duplicate') {
         return answer(call, 'duplicate', json(409, { code: '23505', message: DUPLICATE_SIGNUP.text }));
       }

@@ -19,6 +19,8 @@ import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 import { settingProblems } from './settings.ts';
 import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
+import { onMailQueued } from './mail/outbox.ts';
+import { senderConfigFromEnv, startSender } from './mail/sender.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +82,13 @@ const purgeDaily = () =>
 void purgeDaily();
 const dailyTimer = setInterval(() => void purgeDaily(), 24 * 60 * 60 * 1000).unref();
 
+// The mail sender runs in this process, woken right after a commit that queued mail
+// (mail/outbox.ts); without SMTP_URL the mail waits in the outbox (docs/mail.md).
+const senderConfig = senderConfigFromEnv();
+const sender = senderConfig ? startSender(db, senderConfig) : undefined;
+if (sender) onMailQueued(sender.wake);
+else console.log('  mail is not configured (no SMTP_URL): e-mails wait in the outbox');
+
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
   delete process.env.ADMIN_KEY;
@@ -126,6 +135,7 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
   clearInterval(dailyTimer);
+  await sender?.stop();
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();

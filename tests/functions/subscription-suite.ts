@@ -374,14 +374,15 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
 
     it('CR/LF or header-like text in any field never reaches a mail header: refused, nothing stored or sent', async () => {
       const email = `crlf-${tag()}@example.com`;
-      for (const over of [
+      const attempts: Record<string, string>[] = [
         { email: `${email}\r\nBcc: victim@example.net` },
         { email: `${email}\nSubject: hi` },
         { email: `"x"@example.com` },
         { email: `${email}, victim@example.net` },
         { email: `Victim <victim@example.net>` },
         { source_page: '/\r\nBcc: victim@example.net' },
-      ]) {
+      ];
+      for (const over of attempts) {
         const res = await signUp(email, over);
         expect(res.status).toBe(400);
         const body = (await res.json()) as { error: { title: string } };
