@@ -22,6 +22,7 @@ import { readStats } from './stats.ts';
 import { parseInsightsDays, readInsights } from './insights.ts';
 import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
+import { wakeSender } from '../mail/outbox.ts';
 import { consentCsv, parseConsentSubject, readConsentHistory } from './consent.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };
@@ -131,6 +132,8 @@ export function eraseHandler(kind: ListKind): ApiHandler {
       DELETE: async ({ context, db }) => {
         const id = parseId(context.params?.id);
         if (!id || !(await eraseRow(db, kind, id))) return problem(404, ADMIN_NOTICES.notFound);
+        // The erasure's confirmation e-mail was queued with it: deliver it now (mail/outbox.ts).
+        wakeSender(context.waitUntil);
         return new Response(null, { status: 204, headers: SECURITY_HEADERS });
       },
     },

@@ -9,6 +9,7 @@
 import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
 import { getDb } from '../db/client.ts';
+import { wakeSender } from '../mail/outbox.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { BODY_LIMIT, SECURITY_HEADERS, discardBody, isSameSite } from '../http.ts';
 import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
@@ -171,6 +172,8 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     if (fields?.get('confirm') !== 'yes')
       return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
     const { confirmationSent } = await eraseAddress(db, link.emailHash, 'preferences', context.ip);
+    // Committed with its confirmation e-mail: deliver it now, never making this request wait.
+    wakeSender(context.waitUntil);
     return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
   }
   if (action === 'save') {
@@ -178,6 +181,7 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
       fields!.getAll('type').filter((t): t is SignupType => SIGNUP_TYPES.includes(t as SignupType)),
     );
     const saved = await savePreferences(db, link, wanted, context.ip);
+    wakeSender(context.waitUntil);
     const notes: string[] = [T.savedText];
     if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
     return preferencesPage(link, token, 200, T.savedTitle, notes);
