@@ -2,7 +2,7 @@
 // the site is static and must work without JavaScript, so each page is a plain form whose POST
 // acts. They look like the site (its colours, both themes, its type) through one inline style that
 // the Content-Security-Policy allows by its hash; nothing else may load, and the token in the URL
-// never leaves in a Referer.
+// never leaves for another site in a Referer.
 import { createHash } from 'node:crypto';
 import { SITE } from '../../src/site.ts';
 import { SECURITY_HEADERS } from '../http.ts';
@@ -39,8 +39,9 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...SECURITY_HEADERS,
   'Content-Security-Policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-  // The token is in the URL: never send it on.
-  'Referrer-Policy': 'no-referrer',
+  // The token is in the URL: never send it to another site. (Not no-referrer: with it, a browser
+  // sends `Origin: null` on the page's own form posts, which the same-site check must refuse.)
+  'Referrer-Policy': 'same-origin',
   'Content-Type': 'text/html; charset=utf-8',
 };
 

@@ -118,7 +118,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
         const page = await t.send(link, { method });
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-        expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(page.headers.get('referrer-policy')).toBe('same-origin');
         expect(page.headers.get('cache-control')).toBe('no-store');
         expect(page.headers.get('content-security-policy')).toMatch(
           /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
