@@ -101,8 +101,9 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));
 
       const stored = await endpoint.store(db, checked.data, call.context.ip);
-      // Committed: deliver what it queued now, never making this request wait (mail/outbox.ts).
-      wakeSender(call.context.waitUntil);
+      // Committed: mail the store queued goes out now, after the response (mail/outbox.ts).
+      const { waitUntil } = call.context;
+      wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
       if (stored === 'duplicate') {
         return answer(call, 'duplicate', json(409, { code: '23505', message: DUPLICATE_SIGNUP.text }));
       }

@@ -2,7 +2,8 @@
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 //   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
 //   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
-//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
+//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE, SMTP_URL, MAIL_FROM, OWNER_EMAIL,
+//   MAIL_RETRY_SECONDS, MESSAGE_RETENTION_DAYS (settings.ts: checked before anything else)
 //   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
 //   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
 import { createServer } from 'node:http';
@@ -17,10 +18,11 @@ import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
-import { settingProblems } from './settings.ts';
+import { messageRetentionDays, ownerEmail, settingProblems } from './settings.ts';
+import { purgeOldData } from './retention.ts';
 import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 import { onMailQueued } from './mail/outbox.ts';
-import { senderConfigFromEnv, startSender } from './mail/sender.ts';
+import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -82,12 +84,29 @@ const purgeDaily = () =>
 void purgeDaily();
 const dailyTimer = setInterval(() => void purgeDaily(), 24 * 60 * 60 * 1000).unref();
 
-// The mail sender runs in this process, woken right after a commit that queued mail
-// (mail/outbox.ts); without SMTP_URL the mail waits in the outbox (docs/mail.md).
+// Contact messages past MESSAGE_RETENTION_DAYS and delivered mail past its keep, daily (retention.ts).
+const retentionDays = messageRetentionDays();
+const purgeOld = () =>
+  purgeOldData(db, retentionDays)
+    .then((p) => {
+      if (p.messages || p.sentMail || p.failedMail) {
+        console.log(`  purged ${p.messages} old messages, ${p.sentMail} delivered and ${p.failedMail} failed mails`);
+      }
+    })
+    .catch((err: unknown) => console.error('retention purge failed:', err instanceof Error ? err.message : err));
+void purgeOld();
+const retentionTimer = setInterval(() => void purgeOld(), 24 * 60 * 60 * 1000).unref();
+
+// The mail sender, in this process, woken after every commit that queued mail (mail/sender.ts).
+// Without SMTP_URL the mail stays in the outbox and the dashboard says mail is not configured.
+let sender: RunningSender | undefined;
 const senderConfig = senderConfigFromEnv();
-const sender = senderConfig ? startSender(db, senderConfig) : undefined;
-if (sender) onMailQueued(sender.wake);
-else console.log('  mail is not configured (no SMTP_URL): e-mails wait in the outbox');
+if (senderConfig) {
+  const released = await releaseAbandonedClaims(db);
+  if (released) console.log(`  ${released} mail(s) left mid-send by a previous run queued again`);
+  sender = startSender(db, senderConfig);
+  onMailQueued(sender.wake);
+}
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
@@ -127,6 +146,11 @@ console.log(
   `  ${site.files.files.size} files (${site.staticUrls} static URLs), ${site.functions.length} functions, database: ${db.kind}`,
 );
 if (trustProxy) console.log(`  X-Forwarded-For believed from: ${trustProxy.description}`);
+console.log(
+  senderConfig
+    ? `  mail: sending from ${senderConfig.from.address}${ownerEmail() ? `; new messages alert ${ownerEmail()}` : '; OWNER_EMAIL is not set, so nobody is told of new messages'}`
+    : '  mail is not configured (no SMTP_URL): mail stays in the outbox, shown in the dashboard',
+);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -135,12 +159,14 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
   clearInterval(dailyTimer);
-  await sender?.stop();
+  clearInterval(retentionTimer);
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
   await new Promise((done) => server.close(done));
   clearTimeout(force);
+  // A send in flight finishes and is recorded; queued mail waits in the outbox for the next start.
+  await sender?.stop();
   await closeDb();
   process.exit(0);
 }

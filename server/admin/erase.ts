@@ -10,6 +10,7 @@ import type { SignupType } from '../../src/shared/messages.ts';
 import { SUBSCRIPTION_MAILS } from '../../src/shared/messages/subscriptions.ts';
 import { recordConsent } from '../subscriptions/consent.ts';
 import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscriptions/mail.ts';
+import { ownerAlertKey } from '../contacts.ts';
 
 /** Deletes the row; false when there was none. `id` must come from parseId(). */
 export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<boolean> {
@@ -24,6 +25,8 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
         [id],
       );
       if (!rows[0]) return false;
+      // A message's owner alert quotes it: the copy in the outbox goes with it (contacts.ts, ownerAlertKey).
+      await tx.query('DELETE FROM mail_outbox WHERE dedupe_key = $1', [ownerAlertKey(id)]);
       await queueErasureConfirmation(tx, rows[0].email, contactMail!);
       return true;
     }

@@ -120,10 +120,11 @@ export function onMailQueued(listener: () => void): () => void {
  * Call after the transaction that queued mail has COMMITTED. With an in-process sender (`npm start`)
  * it wakes it; otherwise (a Netlify function) and given the function's `waitUntil`, it tries one
  * delivery after the response, never making the request wait on SMTP. The scheduled drain
- * (netlify/functions/mail-drain.ts) delivers whatever this does not.
+ * (netlify/functions/mail-drain.ts) delivers whatever this does not. `force`: wake even though this
+ * process queued nothing itself (a retry from the dashboard changed a row to queued).
  */
-export function wakeSender(waitUntil?: (promise: Promise<unknown>) => void): void {
-  if (!queuedSinceWake) return;
+export function wakeSender(waitUntil?: (promise: Promise<unknown>) => void, options: { force?: boolean } = {}): void {
+  if (!queuedSinceWake && !options.force) return;
   queuedSinceWake = false;
   if (listeners.size) {
     for (const listener of listeners) listener();

@@ -202,6 +202,12 @@ export function smtpTransport(smtp: SmtpSettings): Transporter {
   return transport;
 }
 
+/** Closes every pooled connection (a scheduled function that is done, a server that stops). */
+export function closeTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}
+
 /** The sender's configuration from the environment, or null when SMTP_URL is not set. */
 export function senderConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SenderConfig | null {
   const smtp = smtpSettings(env);

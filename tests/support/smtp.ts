@@ -41,6 +41,11 @@ export interface TestSmtp {
   failNext: (count: number, code: number, message?: string) => void;
   /** Refuses messages to `address` (RCPT TO) with `code` until cleared with `refuseRecipient(address, null)`. */
   refuseRecipient: (address: string, code: number | null) => void;
+  /**
+   * Holds each accepted message this long between receiving it and answering 250: a client killed
+   * in that window never hears the answer though the message arrived (a duplicate when it resends).
+   */
+  setAnswerDelay: (ms: number) => void;
   /** Messages refused so far (DATA or RCPT), for tests that count attempts. */
   refused: () => number;
   /** Stops listening (clients get connection refused). */
@@ -65,6 +70,7 @@ export async function startSmtp(options: { user?: string; password?: string } = 
   const failures: { code: number; message: string }[] = [];
   const refusedRecipients = new Map<string, number>();
   let refusedCount = 0;
+  let answerDelay = 0;
 
   const notify = () => {
     for (const waiter of waiters) waiter();
@@ -96,8 +102,9 @@ export async function startSmtp(options: { user?: string; password?: string } = 
             rawHeaders: headerEnd >= 0 ? raw.slice(0, headerEnd) : raw,
             parsed,
           });
-          callback();
           notify();
+          if (answerDelay) setTimeout(() => callback(), answerDelay);
+          else callback();
         })
         .catch((err: unknown) => callback(err as Error));
     });
@@ -128,7 +135,15 @@ export async function startSmtp(options: { user?: string; password?: string } = 
       onData,
     });
 
-  let server = makeServer();
+  const serve = () => {
+    const created = makeServer();
+    // A client that dies mid-session (the crash tests kill it) resets its connection: expected here.
+    created.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') console.error('test SMTP server:', err.message);
+    });
+    return created;
+  };
+  let server = serve();
   const listen = () =>
     new Promise<void>((ok, fail) => {
       server.once('error', fail);
@@ -172,13 +187,16 @@ export async function startSmtp(options: { user?: string; password?: string } = 
       if (code === null) refusedRecipients.delete(address.toLowerCase());
       else refusedRecipients.set(address.toLowerCase(), code);
     },
+    setAnswerDelay: (ms) => {
+      answerDelay = ms;
+    },
     refused: () => refusedCount,
     stop: () =>
       new Promise<void>((ok) => {
         server.close(() => ok());
       }),
     start: async () => {
-      server = makeServer();
+      server = serve();
       await listen();
     },
   };
