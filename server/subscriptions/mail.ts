@@ -48,12 +48,41 @@ export interface PreparedConfirmation {
   headers: Record<string, string>;
 }
 
+/**
+ * Rendering an e-mail (React Email) costs tens of milliseconds of CPU, more than the whole sign-up
+ * otherwise: each type's confirmation is rendered once, with placeholder tokens, and a sign-up's
+ * own tokens are put in their place (tokens are base64url, so no escaping can differ).
+ */
+const PLACEHOLDER = { confirm: newToken(), preferences: newToken() };
+const rendered = new Map<string, Promise<RenderedMail>>();
+
+function confirmationTemplate(type: SignupType): Promise<RenderedMail> {
+  const confirmUrl = linkUrl(SUBSCRIPTION_PATHS.confirm, PLACEHOLDER.confirm);
+  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, PLACEHOLDER.preferences);
+  const key = `${type}\n${confirmUrl}`;
+  let mail = rendered.get(key);
+  if (!mail) {
+    mail = renderMail(signupConfirmationMail({ type, confirmUrl, preferencesUrl }));
+    mail.catch(() => rendered.delete(key));
+    rendered.set(key, mail);
+  }
+  return mail;
+}
+
+function withTokens(text: string, confirmToken: string, preferencesToken: string): string {
+  return text.replaceAll(PLACEHOLDER.confirm, confirmToken).replaceAll(PLACEHOLDER.preferences, preferencesToken);
+}
+
 export async function prepareConfirmation(type: SignupType): Promise<PreparedConfirmation> {
   const confirmToken = newToken();
   const preferencesToken = newToken();
-  const confirmUrl = linkUrl(SUBSCRIPTION_PATHS.confirm, confirmToken);
+  const template = await confirmationTemplate(type);
+  const mail = {
+    subject: template.subject,
+    text: withTokens(template.text, confirmToken, preferencesToken),
+    html: withTokens(template.html, confirmToken, preferencesToken),
+  };
   const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, preferencesToken);
-  const mail = await renderMail(signupConfirmationMail({ type, confirmUrl, preferencesUrl }));
   return { type, confirmToken, preferencesToken, mail, headers: unsubscribeHeaders(preferencesUrl) };
 }
 
