@@ -1,6 +1,6 @@
 // E-mail sign-ups (Updates, Newsletter, Movement): one per address and type, case-insensitively,
 // stored as subscriptions that wait for the reader's confirmation (subscriptions/signup.ts).
-import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages.ts';
+import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages/index.ts';
 import { validateSignup, type SignupData } from '../src/shared/form-schemas.ts';
 import { signupFragment } from '../src/shared/form-notices.ts';
 import { formRateLimit, signupConfirmation } from './settings.ts';

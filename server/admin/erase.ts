@@ -6,7 +6,7 @@
 // send mail to strangers. The log line names the kind and id only, never the person.
 import type { Db } from '../db/client.ts';
 import type { ListKind } from '../../src/shared/admin-api.ts';
-import type { SignupType } from '../../src/shared/messages.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_MAILS } from '../../src/shared/messages/subscriptions.ts';
 import { recordConsent } from '../subscriptions/consent.ts';
 import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscriptions/mail.ts';

@@ -1,6 +1,6 @@
 // Confirming a sign-up from the link in its e-mail. The GET only looks (so a mail scanner that
 // follows links confirms nobody); the POST from the page's button confirms, once.
-import type { SignupType } from '../../src/shared/messages.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';
 import { recordConsent } from './consent.ts';

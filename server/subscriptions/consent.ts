@@ -1,5 +1,5 @@
 // The consent record: one append-only row per event (migration 005, consent_events).
-import type { SignupType } from '../../src/shared/messages.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Queryable } from '../db/client.ts';
 
 export type ConsentEvent = 'subscribed' | 'confirmed' | 'unsubscribed' | 'resubscribed' | 'erased';

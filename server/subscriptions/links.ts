@@ -1,9 +1,9 @@
 // The links every e-mail to a subscriber carries: the confirmation link (single use, 7 days) and
 // the preferences link, which is also the RFC 8058 one-click unsubscribe URL (400 days).
-import { siteOrigin } from '../../src/shared/site-origin.ts';
-import type { SignupType } from '../../src/shared/messages.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
+import { siteUrl } from '../settings.ts';
 
 export const CONFIRMATION_DAYS = 7;
 /** Links in e-mails keep working for more than a year (docs/subscriptions.md). */
@@ -15,7 +15,7 @@ export const SUBSCRIPTION_PATHS = {
 } as const;
 
 export function linkUrl(path: string, token: string): string {
-  return `${siteOrigin(process.env)}${path}?token=${token}`;
+  return `${siteUrl()}${path}?token=${token}`;
 }
 
 /** Stores the confirmation token `token` (made with newToken()) for the sign-up. */

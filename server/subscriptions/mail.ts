@@ -6,7 +6,7 @@
 // List-Unsubscribe-Post, and shows the preferences link in its text. Every header value here is
 // built from fixed text, a validated address (no CR or LF can pass the form schema) and base64url
 // tokens: nothing a reader typed reaches a header as free text.
-import type { SignupType } from '../../src/shared/messages.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, type RenderedMail } from '../mail/templates/render.ts';

@@ -1,6 +1,6 @@
 // What the preferences link (in every e-mail to a subscriber) lets the reader do, with no log-in:
 // see their types, turn each off or on, leave in one click (RFC 8058), or erase everything.
-import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_MAILS, type SignupStatus } from '../../src/shared/messages/subscriptions.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';

@@ -6,7 +6,7 @@
 //                                           provider sends it): unsubscribes, 200, no page
 //                                           POST action=save | action=erase: the page's two forms
 // A wrong, expired or used token gets a clear page (404 or 410), never a 500.
-import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
 import { getDb } from '../db/client.ts';
 import { wakeSender } from '../mail/outbox.ts';

@@ -15,7 +15,7 @@ import {
   type Placement,
   type ProblemKey,
   type SignupType,
-} from './messages.ts';
+} from './messages/index.ts';
 import { CONFIRMATION_SENTENCE } from './messages/subscriptions.ts';
 
 /** 'confirm': stored, and a confirmation e-mail is on its way (docs/subscriptions.md). */

@@ -11,7 +11,7 @@ import { launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { startSmtp, type TestSmtp } from '../support/smtp';
-import { ADMIN_LABELS } from '../../src/shared/messages';
+import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { MAIL_LABELS, MAIL_STATUS_LABELS } from '../../src/shared/messages/mail';
 
 const OWNER = 'owner@rootedthreads.example';

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
-import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages.ts';
+import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages/index.ts';
 import {
   CONFIRMATION_SENTENCE,
   STATUS_LABELS,
@@ -188,7 +188,7 @@ describe('the hourly confirmation cap on a server of its own', () => {
         ),
       );
       const statuses = answers.map((r) => r.status).sort();
-      expect(statuses).toEqual([...Array(4).fill(201), ...Array(20).fill(429)]);
+      expect(statuses).toEqual([...Array<number>(4).fill(201), ...Array<number>(20).fill(429)]);
       await capSmtp.waitForCount(4, () => true, 20_000);
       await new Promise((r) => setTimeout(r, 1500));
       expect(capSmtp.received).toHaveLength(4);

@@ -4,7 +4,7 @@
 // re-subscription, the preferences page, erasure, the consent record, the caps (also under
 // concurrency), tokens wrong, expired and reused, and CR/LF that never reaches a header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS } from '../../src/shared/messages.ts';
+import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS } from '../../src/shared/messages/index.ts';
 import { CONSENT_VERSION, SUBSCRIPTION_PAGES as P } from '../../src/shared/messages/subscriptions.ts';
 import { freshIp, tag, type SendInit } from './form-suite.ts';
 import type { Mail, SubscriptionTarget } from './subscription-targets.ts';
@@ -425,7 +425,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
           const emails = Array.from({ length: 20 }, () => `cap-${tag()}@example.com`);
           const answers = await Promise.all(emails.map((e) => signUp(e)));
           const statuses = answers.map((r) => r.status).sort();
-          expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
+          expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(15).fill(429)]);
           for (const r of answers)
             if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
           const stored = await t.sql<{ n: number }>(

@@ -1,7 +1,7 @@
 // One subscriber's consent history (GDPR art. 7(1)): a "History" button on a sign-up row opens a
 // modal <dialog> with every event of that address (all types), oldest first, and a CSV export.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { ADMIN_API, type ConsentEventRow, type SignupRow } from '../../shared/admin-api.ts';
 import { SUBSCRIPTION_ADMIN_LABELS as L } from '../../shared/messages/subscriptions.ts';
 import { consentQuery, fetchConsentHistory } from './api.ts';

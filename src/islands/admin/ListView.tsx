@@ -1,7 +1,7 @@
 // One list's view: what it shows (a live summary), its CSV export, its table and "Load more"; the
 // sign-ups also have their status filter.
 import { useId } from 'react';
-import { ADMIN_LABELS, adminListSummary } from '../../shared/messages.ts';
+import { ADMIN_LABELS, adminListSummary } from '../../shared/messages/index.ts';
 import type { ListKind, RowOf } from '../../shared/admin-api.ts';
 import { contactColumns } from './contactColumns.tsx';
 import { count } from './format.ts';

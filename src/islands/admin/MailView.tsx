@@ -2,7 +2,7 @@
 // recipient, subject and text; a failed one can be sent again. When SMTP_URL is not set it says
 // that mail is not configured: the mail waits here and nothing pretends to have been sent.
 // Loaded on its own (React.lazy in Dashboard.tsx) the first time the owner opens the tab.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS, MAIL_STATUS_LABELS, mailSummary } from '../../shared/messages/mail.ts';
 import { MAIL_STATUSES, type MailRow } from '../../shared/admin-mail-api.ts';
 import { shortDate } from './format.ts';

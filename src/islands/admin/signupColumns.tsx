@@ -1,6 +1,6 @@
 // The sign-ups' columns: the address (the row's header cell), its type as a badge and the page it
 // came from, its status (pending, confirmed, unsubscribed) with its consent history.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import type { ListColumns } from './ListTable.tsx';
 import { STATUS_LABELS, SUBSCRIPTION_ADMIN_LABELS } from '../../shared/messages/subscriptions.ts';
 import { ConsentHistoryButton } from './ConsentHistory.tsx';

@@ -1,7 +1,7 @@
 // The Mail view's data: the outbox filtered by status, page by page, and the retry of a failed
 // mail (the row shows "Queued" at once; the next read shows what the sender made of it).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { MAIL_LABELS, MAIL_STATUS_LABELS } from '../../shared/messages/mail.ts';
 import type { MailPage, MailRow, MailStatus } from '../../shared/admin-mail-api.ts';
 import { notify } from '../toaster.tsx';

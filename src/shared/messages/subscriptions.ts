@@ -34,6 +34,8 @@ export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 export const SUBSCRIPTION_PAGES = {
+  /** The pages' header and title suffix (src/site.ts SITE.name; server code reads only src/shared/). */
+  siteName: 'Rooted Threads',
   confirmTitle: 'Confirm your sign-up',
   confirmIntro: (type: SignupType) =>
     `Press the button to confirm that you want ${type} e-mails from Rooted Threads at this address.`,
