@@ -198,5 +198,5 @@ describe('the hourly confirmation cap on a server of its own', () => {
       await capServer.stop();
       await capSmtp.stop();
     }
-  });
+  }, 180_000); // a fresh embedded database takes 15–30 s to create on a loaded machine
 });
