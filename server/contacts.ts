@@ -2,9 +2,8 @@
 import { CONTACT } from '../src/shared/messages/index.ts';
 import { validateContact, type ContactData } from '../src/shared/form-schemas.ts';
 import { contactFragment } from '../src/shared/form-notices.ts';
-import { siteOrigin } from '../src/shared/site-origin.ts';
 import type { Db } from './db/client.ts';
-import { formRateLimit, ownerEmail } from './settings.ts';
+import { formRateLimit, ownerEmail, siteUrl } from './settings.ts';
 import type { FormEndpoint } from './forms.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { ownerAlert } from './mail/templates/owner-alert.ts';
@@ -26,7 +25,7 @@ export async function storeContact(db: Db, contact: ContactData): Promise<'creat
       [contact.name, contact.email, contact.subject, contact.message, contact.source_page],
     );
     if (!owner) return;
-    const alert = ownerAlert(contact, siteOrigin(process.env));
+    const alert = ownerAlert(contact, siteUrl());
     await enqueueMail(tx, {
       kind: 'owner-alert',
       to: owner,

@@ -1,7 +1,7 @@
 // The self-hosting runtime: serves dist/ with netlify.toml's headers and redirects and runs the
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 // Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR and the functions'
-// own) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
+// own, mail included) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
 // unless the server is local-only (runtime/admin-startup.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';

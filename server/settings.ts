@@ -20,8 +20,8 @@
 // (endpoint.ts) logs, message and variable name included, and answers 500 with the endpoint's
 // generic failure text: a misconfigured deployment fails visibly, never with a silent default.
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '../src/shared/site-time-zone.ts';
-import { isEmailAddress } from '../src/shared/form-schemas.ts';
 import { siteOrigin } from '../src/shared/site-origin.ts';
+import { isEmailAddress } from '../src/shared/form-schemas.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 
@@ -253,23 +253,14 @@ export function ownerEmail(env: Env = process.env): string | null {
   return raw;
 }
 
-function wholeNumber(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  const text = raw?.trim();
-  if (!text) return fallback;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new SettingError(variable, `must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
-  }
-  return Number(text);
-}
-
 /** MESSAGE_RETENTION_DAYS (default 730, the two years /privacy promises): contact messages older are deleted daily. */
 export function messageRetentionDays(env: Env = process.env): number {
-  return wholeNumber('MESSAGE_RETENTION_DAYS', env.MESSAGE_RETENTION_DAYS, 730, 1, 3650);
+  return integer(env, 'MESSAGE_RETENTION_DAYS', 1, 3650, 730);
 }
 
 /** MAIL_RETRY_SECONDS (default 60): the first retry after a temporary failure; each next one doubles, up to an hour. */
 export function mailRetrySeconds(env: Env = process.env): number {
-  return wholeNumber('MAIL_RETRY_SECONDS', env.MAIL_RETRY_SECONDS, 60, 1, 3600);
+  return integer(env, 'MAIL_RETRY_SECONDS', 1, 3600, 60);
 }
 
 export type SignupConfirmation = 'double' | 'single';
@@ -296,13 +287,7 @@ export const DEFAULT_CONFIRMATION_MAIL_LIMIT = 300;
  * hour (1–1,000,000), so the forms can never be used to flood inboxes.
  */
 export function confirmationMailLimit(env: Env = process.env): number {
-  return wholeNumber(
-    'SIGNUP_CONFIRMATION_MAIL_LIMIT',
-    env.SIGNUP_CONFIRMATION_MAIL_LIMIT,
-    DEFAULT_CONFIRMATION_MAIL_LIMIT,
-    1,
-    MAX_COUNT,
-  );
+  return integer(env, 'SIGNUP_CONFIRMATION_MAIL_LIMIT', 1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT);
 }
 
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */

@@ -4,8 +4,10 @@
  * repeats a brand literal. Interface strings live in src/shared/messages/.
  */
 
+import { BRAND_NAME, POSTAL_ADDRESS } from './shared/brand.ts';
+
 export const SITE = {
-  name: 'Rooted Threads',
+  name: BRAND_NAME,
   tagline: '100% Natural Fabric Clothing',
   /** Appended to every page title; the home page uses it alone. */
   titleSuffix: 'Rooted Threads | 100% Natural Fabric Clothing',
@@ -21,13 +23,7 @@ export const SITE = {
     /** Shown with non-breaking spaces and hyphen so the number never wraps. */
     phone: '+1\u00a0(423)\u00a0555\u20110142',
     phoneHref: 'tel:+14235550142',
-    street: '100 Fiber Mill Lane',
-    city: 'Chattanooga',
-    region: 'Tennessee',
-    regionCode: 'TN',
-    postalCode: '37402',
-    country: 'USA',
-    countryCode: 'US',
+    ...POSTAL_ADDRESS,
   },
   /**
    * What the site's own artwork (src/assets/art/home-hero.svg) shows: the home page's hero, and the

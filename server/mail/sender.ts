@@ -144,15 +144,21 @@ export interface DrainResult {
   failed: number;
 }
 
-/** Delivers due mail until none is due or `deadline` (ms since the epoch) has passed. */
+/**
+ * Delivers due mail until none is due or `deadline` (ms since the epoch) has passed: `concurrency`
+ * workers (one per pooled connection), each claiming one row at a time, so a slow message holds up
+ * only its own worker and a claim never outlives its lease however many rows wait.
+ */
 export async function drainOutbox(db: Queryable, config: SenderConfig, deadline = Infinity): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retry: 0, failed: 0 };
-  while (Date.now() < deadline) {
-    const rows = await claimDue(db, config.concurrency ?? CONCURRENCY, config.leaseSeconds ?? LEASE_SECONDS);
-    if (!rows.length) break;
-    const outcomes = await Promise.all(rows.map((row) => deliverRow(db, config, row)));
-    for (const outcome of outcomes) result[outcome]++;
-  }
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const [row] = await claimDue(db, 1, config.leaseSeconds ?? LEASE_SECONDS);
+      if (!row) return;
+      result[await deliverRow(db, config, row)]++;
+    }
+  };
+  await Promise.all(Array.from({ length: config.concurrency ?? CONCURRENCY }, worker));
   return result;
 }
 
@@ -209,10 +215,10 @@ export function closeTransports(): void {
 }
 
 /** The sender's configuration from the environment, or null when SMTP_URL is not set. */
-export function senderConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SenderConfig | null {
-  const smtp = smtpSettings(env);
+export function senderConfigFromEnv(): SenderConfig | null {
+  const smtp = smtpSettings();
   if (!smtp) return null;
-  return { transport: smtpTransport(smtp), from: mailFrom(env)!, retrySeconds: mailRetrySeconds(env) };
+  return { transport: smtpTransport(smtp), from: mailFrom()!, retrySeconds: mailRetrySeconds() };
 }
 
 /**

@@ -11,7 +11,7 @@ import { launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { startSmtp, type TestSmtp } from '../support/smtp';
-import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
+import { ADMIN_LABELS } from '../../src/shared/messages/index';
 import { MAIL_LABELS, MAIL_STATUS_LABELS } from '../../src/shared/messages/mail';
 
 const OWNER = 'owner@rootedthreads.example';
@@ -45,7 +45,7 @@ async function postContact(base: string, name: string): Promise<void> {
 
 async function openMail(page: Page, base: string, key: string) {
   await logInToAdmin(page, base, key, ADMIN_LABELS);
-  await page.getByRole('tab', { name: MAIL_LABELS.tab }).click();
+  await page.getByRole('tab', { name: MAIL_LABELS.tab, exact: true }).click();
   const panel = page.locator('[data-panel="mail"]');
   await panel.locator('[data-mail-view][aria-busy="false"]').waitFor();
   return panel;
@@ -114,6 +114,15 @@ describe('the Mail view with a mail server', () => {
     await failed.getByRole('button', { name: MAIL_LABELS.retry }).click();
     await page.getByText(MAIL_LABELS.retried).waitFor();
     await smtp.waitFor((m) => m.subject === 'New message from Refused Reader', 10_000);
+    // The SMTP server has it; the sender records it as sent a moment later (read through the API).
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${server.url}/api/admin/mail?status=sent`)).json()) as { rows: unknown[] })
+            .rows.length,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
     await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('sent');
     await expect.poll(() => panel.locator('[data-mail-status="sent"]').count(), { timeout: 10_000 }).toBe(2);
     await ctx.close();

@@ -1,9 +1,8 @@
-// The brand facts every e-mail shows, from the one site configuration (src/site.ts).
-import { SITE } from '../../../src/site.ts';
+// The brand facts every e-mail shows, from the one place they are kept (src/shared/brand.ts).
+import { BRAND_NAME, POSTAL_ADDRESS as A } from '../../../src/shared/brand.ts';
 
 export const MAIL_BRAND = {
-  name: SITE.name,
-  tagline: SITE.tagline,
+  name: BRAND_NAME,
   /** The postal address bulk-mail rules ask for (CAN-SPAM), on one line. */
-  postalAddress: `${SITE.name}, ${SITE.contact.street}, ${SITE.contact.city}, ${SITE.contact.regionCode} ${SITE.contact.postalCode}, ${SITE.contact.country}`,
+  postalAddress: `${BRAND_NAME}, ${A.street}, ${A.city}, ${A.regionCode} ${A.postalCode}, ${A.country}`,
 } as const;

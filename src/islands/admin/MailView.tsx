@@ -22,7 +22,7 @@ function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean;
         <span className={styles.status} data-status={row.status}>
           {MAIL_STATUS_LABELS[row.status]}
         </span>
-        <h3 className={styles.subject}>{row.subject}</h3>
+        <h2 className={styles.subject}>{row.subject}</h2>
       </div>
       <dl className={styles.facts}>
         <div>
