@@ -12,18 +12,31 @@ import { hit, type RateLimit } from './rate-limit.ts';
 import { json, problem, seeOther } from './http.ts';
 import { wakeSender } from './mail/outbox.ts';
 
+export type StoreResult = 'created' | 'pending' | 'duplicate' | 'capped';
+
+/** Seconds to the next clock hour, when the hourly confirmation cap starts again. */
+function secondsToNextHour(now = Date.now()): number {
+  return Math.max(1, Math.ceil((3_600_000 - (now % 3_600_000)) / 1000));
+}
+
 export interface FormEndpoint<T> {
   name: string;
   /** The per-client limit in force (read from the environment on each request), or null: none. */
   limit: () => RateLimit | null;
   validate: (fields: unknown) => Validation<T>;
-  store: (db: Db, data: T) => Promise<'created' | 'duplicate'>;
+  /**
+   * Stores the submission. 'pending': stored, waiting for the reader's confirmation by e-mail;
+   * 'capped': nothing stored because the site-wide cap on confirmation e-mails is spent.
+   */
+  store: (db: Db, data: T, ip: string) => Promise<StoreResult>;
   /** The fragment naming `outcome`'s notice, or undefined when the fields do not say which form. */
   fragment: (fields: unknown, outcome: Outcome) => string | undefined;
   /** The generic answer to a failure of ours (500, 503): the spec's failure text for this form. */
   failure: Notice;
   /** What an over-size plain post shows (a long contact message in a non-Latin script can get there). */
   tooLarge: Outcome;
+  /** What a real submission is answered now, which a filled honeypot gets too (default 'created'). */
+  decoy?: () => 'created' | 'pending';
 }
 
 function field(fields: unknown, name: string): unknown {
@@ -78,18 +91,29 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
 
       // A filled honeypot is a bot: it gets the normal success, and nothing is stored.
       const trap = field(body.fields, HONEYPOT_FIELD);
-      if (typeof trap === 'string' && trap.trim() !== '') return answer(call, 'ok', json(201, { ok: true }));
+      if (typeof trap === 'string' && trap.trim() !== '') {
+        return endpoint.decoy?.() === 'pending'
+          ? answer(call, 'confirm', json(201, { ok: true, confirmation: 'sent' }))
+          : answer(call, 'ok', json(201, { ok: true }));
+      }
 
       const checked = endpoint.validate(body.fields);
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));
 
-      const stored = await endpoint.store(db, checked.data);
+      const stored = await endpoint.store(db, checked.data, call.context.ip);
       // Committed: mail the store queued goes out now, after the response (mail/outbox.ts).
       const { waitUntil } = call.context;
       wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
       if (stored === 'duplicate') {
         return answer(call, 'duplicate', json(409, { code: '23505', message: DUPLICATE_SIGNUP.text }));
       }
+      if (stored === 'capped') {
+        const limited = problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(secondsToNextHour()) });
+        return answer(call, 'limited', limited);
+      }
+      // `confirmation: "sent"` tells the island to add the sentence about the e-mail (and a plain
+      // post gets the notice that carries it).
+      if (stored === 'pending') return answer(call, 'confirm', json(201, { ok: true, confirmation: 'sent' }));
       return answer(call, 'ok', json(201, { ok: true }));
     },
   });

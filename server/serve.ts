@@ -28,9 +28,11 @@ import {
   settingProblems,
   siteUrl as configuredSiteUrl,
   trustProxy as configuredTrustProxy,
+  messageRetentionDays,
+  ownerEmail,
 } from './settings.ts';
-import { messageRetentionDays, ownerEmail } from './settings.ts';
 import { purgeOldData } from './retention.ts';
+import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 import { onMailQueued } from './mail/outbox.ts';
 import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
 
@@ -79,6 +81,14 @@ const purge = () =>
   );
 void purge();
 const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
+
+// Sign-ups unconfirmed for 30 days and expired links go daily (subscriptions/housekeeping.ts).
+const purgeDaily = () =>
+  purgeSubscriptions(db).catch((err: unknown) =>
+    console.error('subscription purge failed:', err instanceof Error ? err.message : err),
+  );
+void purgeDaily();
+const dailyTimer = setInterval(() => void purgeDaily(), 24 * 60 * 60 * 1000).unref();
 
 // Contact messages past MESSAGE_RETENTION_DAYS and delivered mail past its keep, daily (retention.ts).
 const retentionDays = messageRetentionDays();
@@ -171,6 +181,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
+  clearInterval(dailyTimer);
   clearInterval(retentionTimer);
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.

@@ -12,6 +12,8 @@
 //   MAIL_RETRY_SECONDS                      the first retry's delay after a temporary mail failure
 //   MESSAGE_RETENTION_DAYS                  how long contact messages are kept
 //   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
+//   SIGNUP_CONFIRMATION                     `double` (default) or `single`
+//   SIGNUP_CONFIRMATION_MAIL_LIMIT          confirmation e-mails the site queues per hour, in total
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
@@ -272,6 +274,33 @@ export function connectionsPerClient(env: Env = process.env): number {
   return integer(env, 'CONNECTIONS_PER_CLIENT', 1, 100_000, DEFAULT_CONNECTIONS_PER_CLIENT);
 }
 
+export type SignupConfirmation = 'double' | 'single';
+
+/**
+ * SIGNUP_CONFIRMATION: `double` (default; a sign-up waits for the reader to confirm by e-mail) or
+ * `single` (stored as confirmed at once, the forms' old behaviour). docs/subscriptions.md.
+ */
+export function signupConfirmation(env: Env = process.env): SignupConfirmation {
+  const raw = env.SIGNUP_CONFIRMATION?.trim().toLowerCase();
+  if (!raw) return 'double';
+  if (raw === 'double' || raw === 'single') return raw;
+  throw new SettingError(
+    'SIGNUP_CONFIRMATION',
+    `must be double or single, not ${JSON.stringify(env.SIGNUP_CONFIRMATION)}`,
+  );
+}
+
+/** The default hourly cap on confirmation e-mails (docs/subscriptions.md says why). */
+export const DEFAULT_CONFIRMATION_MAIL_LIMIT = 300;
+
+/**
+ * SIGNUP_CONFIRMATION_MAIL_LIMIT: how many confirmation e-mails the whole site queues per clock
+ * hour (1–1,000,000), so the forms can never be used to flood inboxes.
+ */
+export function confirmationMailLimit(env: Env = process.env): number {
+  return integer(env, 'SIGNUP_CONFIRMATION_MAIL_LIMIT', 1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT);
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
   const checks = [
@@ -287,6 +316,8 @@ export function settingProblems(env: Env = process.env): string[] {
     () => messageRetentionDays(env),
     () => mailRetrySeconds(env),
     () => connectionsPerClient(env),
+    () => signupConfirmation(env),
+    () => confirmationMailLimit(env),
   ];
   return checks.flatMap((check) => {
     try {

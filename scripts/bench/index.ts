@@ -1,7 +1,7 @@
 // `npm run bench`: every figure measured in this one run on this machine, each next to the
 // reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
 // Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
-//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail   (default: all)
+//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions   (default: all)
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,8 +14,11 @@ import { BROWSER_ACCEPT_ENCODING, load, loadClient, loadTable, startBareServer, 
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
 import { benchMail, mailTable } from './mail.ts';
+import { benchSignupLatency, signupLatencyTable } from './subscriptions.ts';
 
-const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail').split(','));
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail,subscriptions').split(','),
+);
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
 ];
@@ -129,6 +132,13 @@ async function main(): Promise<void> {
       const mod = (await import('./admin.ts').catch(() => null)) as { benchAdmin?: () => Promise<string> } | null;
       print('## 4b. Dashboard at 1,000 / 10,000 / 100,000 rows (PostgreSQL)\n');
       print(mod?.benchAdmin ? (await mod.benchAdmin()) + '\n' : '(scripts/bench/admin.ts is not available)\n');
+    }
+
+    if (parts.has('subscriptions')) {
+      print(
+        "## 7. Sign-up latency: confirmation queued (double opt-in) vs the spec's single opt-in (50 connections, 10 s each, same run)\n",
+      );
+      print(signupLatencyTable(await benchSignupLatency()) + '\n');
     }
 
     if (parts.has('email')) {

@@ -1,17 +1,63 @@
-// Erasure on request (GDPR art. 17): deletes one contact submission or sign-up. The log line names
-// the kind and id only, never the person.
-import type { Queryable } from '../db/client.ts';
+// Erasure on request (GDPR art. 17): deletes one contact submission or sign-up, and confirms it by
+// e-mail as /privacy promises, in the same transaction (the outbox). A sign-up's address stays
+// only as a keyed hash on the suppression list and in the consent record, so it is never added
+// again without a new confirmation. A pending (never confirmed) sign-up gets no e-mail: its
+// address was never shown to be the reader's, and mailing it would make the dashboard a way to
+// send mail to strangers. The log line names the kind and id only, never the person.
+import type { Db } from '../db/client.ts';
 import type { ListKind } from '../../src/shared/admin-api.ts';
-import { LISTS } from './lists.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
+import { SUBSCRIPTION_MAILS } from '../../src/shared/messages/subscriptions.ts';
+import { recordConsent } from '../subscriptions/consent.ts';
+import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscriptions/mail.ts';
 import { ownerAlertKey } from '../contacts.ts';
 
 /** Deletes the row; false when there was none. `id` must come from parseId(). */
-export async function eraseRow(db: Queryable, kind: ListKind, id: string): Promise<boolean> {
-  const { rows } = await db.query(`DELETE FROM ${LISTS[kind].table} WHERE id = $1::bigint RETURNING id`, [id]);
-  // A message's owner alert quotes it: the copy in the outbox goes with it (contacts.ts, ownerAlertKey).
-  if (kind === 'contacts' && rows.length) {
-    await db.query('DELETE FROM mail_outbox WHERE dedupe_key = $1', [ownerAlertKey(id)]);
-  }
-  if (rows.length) console.log(`admin: erased ${kind} ${id}`);
-  return rows.length === 1;
+export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<boolean> {
+  // A contact's e-mail is rendered before the transaction; a sign-up's names its type, known only
+  // once the row is read (an owner's erasure is rare: rendering inside costs nothing that matters).
+  const contactMail =
+    kind === 'contacts' ? await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatContact) : null;
+  const erased = await db.transaction(async (tx) => {
+    if (kind === 'contacts') {
+      const { rows } = await tx.query<{ email: string }>(
+        'DELETE FROM contact_submissions WHERE id = $1::bigint RETURNING email',
+        [id],
+      );
+      if (!rows[0]) return false;
+      // A message's owner alert quotes it: the copy in the outbox goes with it (contacts.ts, ownerAlertKey).
+      await tx.query('DELETE FROM mail_outbox WHERE dedupe_key = $1', [ownerAlertKey(id)]);
+      await queueErasureConfirmation(tx, rows[0].email, contactMail!);
+      return true;
+    }
+    const { rows } = await tx.query<{
+      email: string | null;
+      email_hash: string;
+      signup_type: SignupType;
+      status: string;
+    }>('DELETE FROM email_signups WHERE id = $1::bigint RETURNING email, email_hash, signup_type, status', [id]);
+    const row = rows[0];
+    if (!row) return false;
+    await tx.query(
+      `INSERT INTO suppressed_addresses (email_hash, signup_type, reason) VALUES ($1, $2, 'erased')
+       ON CONFLICT (email_hash, signup_type) DO UPDATE SET reason = 'erased', suppressed_at = now()`,
+      [row.email_hash, row.signup_type],
+    );
+    await recordConsent(tx, {
+      emailHash: row.email_hash,
+      type: row.signup_type,
+      event: 'erased',
+      channel: 'dashboard',
+    });
+    if (row.status === 'confirmed' && row.email) {
+      await queueErasureConfirmation(
+        tx,
+        row.email,
+        await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatSignup(row.signup_type)),
+      );
+    }
+    return true;
+  });
+  if (erased) console.log(`admin: erased ${kind} ${id}`);
+  return erased;
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/client.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../csv.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 import { CSV_FILE_NAMES, type ListKind } from '../../src/shared/admin-api.ts';
-import { LISTS, readBatch } from './lists.ts';
+import { LISTS, readBatch, type ListQuery } from './lists.ts';
 
 export const EXPORT_BATCH = 2000;
 
@@ -14,13 +14,18 @@ export function exportColumns(kind: ListKind): string[] {
   return ['id', ...LISTS[kind].columns, 'submitted_at'];
 }
 
-export async function exportCsv(db: Queryable, kind: ListKind, q: string | undefined): Promise<Response> {
+export async function exportCsv(
+  db: Queryable,
+  kind: ListKind,
+  q: string | undefined,
+  status?: ListQuery['status'],
+): Promise<Response> {
   const columns = exportColumns(kind);
   const encoder = new TextEncoder();
   const encode = (rows: readonly object[]) =>
     encoder.encode(rows.map((row) => csvRow(columns.map((c) => (row as Record<string, string | null>)[c]))).join(''));
 
-  let batch = await readBatch(db, kind, { q, limit: EXPORT_BATCH });
+  let batch = await readBatch(db, kind, { q, status, limit: EXPORT_BATCH });
   let first = true;
   let cancelled = false;
 
@@ -33,7 +38,7 @@ export async function exportCsv(db: Queryable, kind: ListKind, q: string | undef
             controller.enqueue(encoder.encode(CSV_BOM + csvRow(columns)));
             if (batch.rows.length) controller.enqueue(encode(batch.rows));
           } else {
-            batch = await readBatch(db, kind, { q, limit: EXPORT_BATCH, cursor: batch.next });
+            batch = await readBatch(db, kind, { q, status, limit: EXPORT_BATCH, cursor: batch.next });
             if (cancelled) return;
             if (batch.rows.length) controller.enqueue(encode(batch.rows));
           }

@@ -13,6 +13,7 @@ import {
   type Page,
   type RowOf,
 } from '../../src/shared/admin-api.ts';
+import { SIGNUP_STATUSES, type SignupStatus } from '../../src/shared/messages/subscriptions.ts';
 
 interface ListSpec {
   table: string;
@@ -27,7 +28,7 @@ export const LISTS: Record<ListKind, ListSpec> = {
   },
   signups: {
     table: 'email_signups',
-    columns: ['email', 'signup_type', 'source_page'],
+    columns: ['email', 'signup_type', 'source_page', 'status'],
   },
 };
 
@@ -36,6 +37,8 @@ export interface ListQuery {
   q?: string;
   cursor?: Cursor;
   limit: number;
+  /** Sign-ups only: just this status (docs/subscriptions.md). */
+  status?: SignupStatus;
 }
 
 /** Where the previous page ended: its last row's submitted_at (exact, as text) and id. */
@@ -106,7 +109,13 @@ export function parseListQuery(url: URL, { defaultLimit = PAGE_SIZE, maxLimit = 
     limit = Number(rawLimit);
     if (limit < 1 || limit > maxLimit) return { ok: false };
   }
-  return { ok: true, query: { q: q || undefined, cursor, limit } };
+  let status: SignupStatus | undefined;
+  const rawStatus = params.get('status');
+  if (rawStatus !== null && rawStatus !== '') {
+    if (!(SIGNUP_STATUSES as readonly string[]).includes(rawStatus)) return { ok: false };
+    status = rawStatus as SignupStatus;
+  }
+  return { ok: true, query: { q: q || undefined, cursor, limit, ...(status ? { status } : {}) } };
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
@@ -127,6 +136,10 @@ export async function readBatch<K extends ListKind>(
     params.push(containsPattern(query.q));
     // lower() in SQL, so the text is folded exactly as search_text was (and as ILIKE would).
     where.push(`t.search_text LIKE lower($${params.length})`);
+  }
+  if (query.status && kind === 'signups') {
+    params.push(query.status);
+    where.push(`t.status = $${params.length}`);
   }
   if (query.cursor) {
     params.push(query.cursor.at, query.cursor.id);

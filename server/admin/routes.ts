@@ -25,6 +25,7 @@ import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
 import { parseMailQuery, readMailPage, retryMail } from './mail.ts';
 import { wakeSender } from '../mail/outbox.ts';
+import { consentCsv, parseConsentSubject, readConsentHistory } from './consent.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };
 
@@ -121,7 +122,7 @@ export function exportHandler(kind: ListKind): ApiHandler {
       GET: async ({ url, db }) => {
         const parsed = parseListQuery(url);
         if (!parsed.ok || parsed.query.cursor) return problem(400, ADMIN_NOTICES.badRequest);
-        return exportCsv(db, kind, parsed.query.q);
+        return exportCsv(db, kind, parsed.query.q, parsed.query.status);
       },
     },
   });
@@ -135,6 +136,8 @@ export function eraseHandler(kind: ListKind): ApiHandler {
       DELETE: async ({ context, db }) => {
         const id = parseId(context.params?.id);
         if (!id || !(await eraseRow(db, kind, id))) return problem(404, ADMIN_NOTICES.notFound);
+        // The erasure's confirmation e-mail was queued with it: deliver it now (mail/outbox.ts).
+        wakeSender(context.waitUntil);
         return new Response(null, { status: 204, headers: SECURITY_HEADERS });
       },
     },
@@ -166,3 +169,21 @@ export const mailRetryHandler: ApiHandler = adminFunction({
     },
   },
 });
+
+/**
+ * GET /api/admin/consent?id=|email=       {events: [...]}, oldest first (empty: no record)
+ * GET /api/admin/consent.csv?id=|email=   the same as consent-history.csv
+ */
+export function consentHandler(format: 'json' | 'csv'): ApiHandler {
+  return adminFunction({
+    name: format === 'csv' ? 'admin-consent-csv' : 'admin-consent',
+    routes: {
+      GET: async ({ url, db }) => {
+        const subject = parseConsentSubject(url);
+        if (!subject) return problem(400, ADMIN_NOTICES.badRequest);
+        const events = await readConsentHistory(db, subject);
+        return format === 'csv' ? consentCsv(events) : json(200, { events });
+      },
+    },
+  });
+}

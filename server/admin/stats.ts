@@ -1,4 +1,6 @@
-// The stat cards, counted by the database in one statement.
+// The stat cards, counted by the database in one statement. `confirmed` counts the sign-ups whose
+// reader confirmed; the confirmation rate is over the rows that were sent a confirmation e-mail
+// (pending ones are purged after 30 days, so it describes the recent weeks best).
 import type { Queryable } from '../db/client.ts';
 import type { Stats } from '../../src/shared/admin-api.ts';
 
@@ -6,14 +8,17 @@ import type { Stats } from '../../src/shared/admin-api.ts';
 export const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 export async function readStats(db: Queryable): Promise<Stats> {
-  const { rows } = await db.query<Record<keyof Stats, string | number>>(
+  const { rows } = await db.query<Record<string, string | number>>(
     `SELECT
        (SELECT count(*) FROM contact_submissions) AS "totalContacts",
        count(*) AS "emailSignups",
        count(*) FILTER (WHERE signup_type = 'Newsletter') AS newsletter,
        count(*) FILTER (WHERE signup_type = 'Updates') AS updates,
        count(*) FILTER (WHERE signup_type = 'Movement') AS movement,
-       count(*) FILTER (WHERE submitted_at > now() - make_interval(secs => $1)) AS "thisWeek"
+       count(*) FILTER (WHERE submitted_at > now() - make_interval(secs => $1)) AS "thisWeek",
+       count(*) FILTER (WHERE status = 'confirmed') AS confirmed,
+       count(*) FILTER (WHERE confirmation_sent_at IS NOT NULL) AS asked,
+       count(*) FILTER (WHERE confirmation_sent_at IS NOT NULL AND status = 'confirmed') AS "askedConfirmed"
      FROM email_signups`,
     [WEEK_SECONDS],
   );
@@ -26,5 +31,7 @@ export async function readStats(db: Queryable): Promise<Stats> {
     updates: Number(row.updates),
     movement: Number(row.movement),
     thisWeek: Number(row.thisWeek),
+    confirmed: Number(row.confirmed),
+    confirmation: { asked: Number(row.asked), confirmed: Number(row.askedConfirmed) },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../shared/messages/index.ts';
 import { FIELD_LIMITS, HONEYPOT_FIELD, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
+import { CONFIRMATION_SENTENCE } from '../shared/messages/subscriptions.ts';
 import { notify } from './toaster.tsx';
 import type { SubmitResult } from './submit.ts';
 import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
@@ -29,6 +30,9 @@ export default function SignupForm({ placement, sourcePage }: Props) {
   const text = PLACEMENTS[placement];
   const enhanced = useEnhanced();
   const [invalid, setInvalid] = useState(false);
+  // After a sign-up that waits for confirmation, the one sentence about the e-mail stays under the
+  // form (the toast keeps the spec's text word for word).
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const id = `signup-${placement}`;
@@ -44,6 +48,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
     url: '/api/signups',
     validate: () => {
       setInvalid(false);
+      setAwaitingConfirmation(false);
       return validateSignup({
         // Trimmed before checking and sending; the schema trims.
         email: email.current?.value ?? '',
@@ -64,6 +69,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
       case 'ok':
         if (email.current) email.current.value = '';
         notify(text.success, 'success');
+        setAwaitingConfirmation(result.confirmation === true);
         return;
       case 'duplicate':
         notify(DUPLICATE_SIGNUP, 'error');
@@ -114,6 +120,9 @@ export default function SignupForm({ placement, sourcePage }: Props) {
         </div>
         <Honeypot id={`${id}-website`} inputRef={trap} />
       </form>
+      <p className={styles.status} role="status" data-confirmation-note={placement}>
+        {awaitingConfirmation ? CONFIRMATION_SENTENCE : null}
+      </p>
       <Notices
         notices={signupNotices(placement)}
         idFor={(outcome) => signupFragment(text.signupType, outcome)}

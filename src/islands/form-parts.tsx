@@ -87,7 +87,7 @@ export function Notices({
 }) {
   return (
     <div>
-      {notices.map(({ outcome, tone, notice }) => (
+      {notices.map(({ outcome, tone, notice, more }) => (
         <div
           key={outcome}
           id={idFor(outcome)}
@@ -98,6 +98,7 @@ export function Notices({
           tabIndex={-1}
         >
           <strong className={styles.noticeTitle}>{notice.title}</strong> {notice.text}
+          {more ? <span className={styles.noticeMore}>{more}</span> : null}
         </div>
       ))}
     </div>

@@ -3,7 +3,8 @@ import type { Notice } from '../shared/messages/index.ts';
 import { noticeOf } from '../shared/error-answer.ts';
 
 export type SubmitResult =
-  | { kind: 'ok' }
+  /** `confirmation`: the server queued an e-mail the reader must open to finish signing up. */
+  | { kind: 'ok'; confirmation?: boolean }
   /** 409 with code 23505: already signed up for this type. */
   | { kind: 'duplicate' }
   /** A 4xx the reader can act on (validation, rate limit): the server's own title and text. */
@@ -23,7 +24,8 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
     return { kind: 'failed' };
   }
   const answer: unknown = await res.json().catch(() => undefined);
-  if (res.ok) return { kind: 'ok' };
+  if (res.ok)
+    return { kind: 'ok', confirmation: (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent' };
   if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505') return { kind: 'duplicate' };
   const notice = noticeOf(answer);
   if (res.status >= 400 && res.status < 500 && notice) return { kind: 'rejected', notice };

@@ -4,6 +4,7 @@
  * either side lives here.
  */
 import type { Notice, SignupType } from './messages/index.ts';
+import type { SignupStatus } from './messages/subscriptions.ts';
 
 export const ADMIN_API = {
   session: '/api/admin/session',
@@ -11,6 +12,7 @@ export const ADMIN_API = {
   contacts: '/api/admin/contacts',
   signups: '/api/admin/signups',
   insights: '/api/admin/insights',
+  consent: '/api/admin/consent',
 } as const;
 
 export type ListKind = 'contacts' | 'signups';
@@ -40,9 +42,11 @@ export interface ContactRow {
 
 export interface SignupRow {
   id: string;
-  email: string;
+  /** null once the reader unsubscribed: the row then keeps only a keyed hash of the address. */
+  email: string | null;
   signup_type: SignupType;
   source_page: string;
+  status: SignupStatus;
   submitted_at: string;
 }
 
@@ -65,6 +69,25 @@ export interface Stats {
   updates: number;
   movement: number;
   thisWeek: number;
+  /** Sign-ups whose reader confirmed (or that were stored confirmed: SIGNUP_CONFIRMATION=single). */
+  confirmed: number;
+  /** Of the sign-ups that were ever asked to confirm, how many did (for the confirmation rate). */
+  confirmation: { asked: number; confirmed: number };
+}
+
+/** One event of an address's consent history (docs/subscriptions.md). */
+export interface ConsentEventRow {
+  signup_type: SignupType;
+  event: 'subscribed' | 'confirmed' | 'unsubscribed' | 'resubscribed' | 'erased';
+  channel: string;
+  source_page: string | null;
+  consent_version: string | null;
+  client_hash: string | null;
+  occurred_at: string;
+}
+
+export interface ConsentHistory {
+  events: ConsentEventRow[];
 }
 
 /** The periods the insights view offers, in days ending today (in the site's time zone). */

@@ -16,14 +16,18 @@ import {
   type ProblemKey,
   type SignupType,
 } from './messages/index.ts';
+import { CONFIRMATION_SENTENCE } from './messages/subscriptions.ts';
 
-export type Outcome = 'ok' | 'duplicate' | 'limited' | 'error' | ProblemKey;
+/** 'confirm': stored, and a confirmation e-mail is on its way (docs/subscriptions.md). */
+export type Outcome = 'ok' | 'confirm' | 'duplicate' | 'limited' | 'error' | ProblemKey;
 export type Tone = 'success' | 'error';
 
 export interface FormNotice {
   outcome: Outcome;
   tone: Tone;
   notice: Notice;
+  /** A further plain sentence after the notice (the confirmation e-mail's). */
+  more?: string;
 }
 
 const problem = (key: ProblemKey): FormNotice => ({ outcome: key, tone: 'error', notice: PROBLEMS[key] });
@@ -48,6 +52,7 @@ function kebab(outcome: Outcome): string {
 export function signupNotices(placement: Placement): FormNotice[] {
   return [
     { outcome: 'ok', tone: 'success', notice: PLACEMENTS[placement].success },
+    { outcome: 'confirm', tone: 'success', notice: PLACEMENTS[placement].success, more: CONFIRMATION_SENTENCE },
     { outcome: 'duplicate', tone: 'error', notice: DUPLICATE_SIGNUP },
     problem('emailRequired'),
     problem('invalidEmail'),

@@ -14,6 +14,7 @@ import {
   SIGNUP_FAILURE_FALLBACK,
   type Placement,
 } from '../../src/shared/messages/index.ts';
+import { CONFIRMATION_SENTENCE } from '../../src/shared/messages/subscriptions.ts';
 import type { SignupRow } from '../functions/form-suite.ts';
 import {
   countPosts,
@@ -78,6 +79,10 @@ describe('sign-ups with JavaScript', () => {
     await submit(page, placement, `  ${email} `);
     await expectToast(page, PLACEMENTS[placement].success, 'success');
     expect(await form(page, placement).getByLabel('Email address').inputValue()).toBe('');
+    // The toast keeps the spec's words; the sentence about the confirmation e-mail is under the form.
+    await expect
+      .poll(() => page.locator(`[data-confirmation-note="${placement}"]`).textContent())
+      .toBe(CONFIRMATION_SENTENCE);
     expected.push({ email, signup_type: PLACEMENTS[placement].signupType, source_page: path });
     await page.context().close();
   });
@@ -181,10 +186,12 @@ describe('sign-ups without JavaScript', () => {
     const f = form(page, 'mid');
     await f.getByLabel('Email address').fill(email);
     await f.getByRole('button', { name: PLACEMENTS.mid.button }).click();
-    await page.waitForURL(`**${ARTICLE}#signup-updates-ok`);
-    const ok = page.locator('#signup-updates-ok');
+    // Double opt-in (the default): the spec's notice, and the one sentence about the e-mail.
+    await page.waitForURL(`**${ARTICLE}#signup-updates-confirm`);
+    const ok = page.locator('#signup-updates-confirm');
     expect(await ok.isVisible()).toBe(true);
     expect(await ok.textContent()).toContain(PLACEMENTS.mid.success.text);
+    expect(await ok.textContent()).toContain(CONFIRMATION_SENTENCE);
     // Only that one notice shows.
     expect(await page.locator('[data-notice]:visible').count()).toBe(1);
     expected.push({ email, signup_type: 'Updates', source_page: ARTICLE });

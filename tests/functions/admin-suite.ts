@@ -6,6 +6,7 @@ import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
 import {
   CSV_FILE_NAMES,
   TOP_PAGES,
+  type ConsentHistory,
   type ContactRow,
   type Insights,
   type Page,
@@ -394,6 +395,21 @@ export function adminSuite(
       await addSignup({ signup_type: 'Updates', submitted_at: days(1) });
       await addSignup({ signup_type: 'Updates', submitted_at: days(30) });
       await addSignup({ signup_type: 'Movement', submitted_at: days(400) });
+      // Double opt-in (docs/subscriptions.md): two were sent a confirmation, one of them confirmed;
+      // one is pending and one unsubscribed. The spec's counts still count every row.
+      const [pending, unsubscribed, confirmedAfterMail] = (
+        await t.db.query<{ id: string }>('SELECT id::text AS id FROM email_signups ORDER BY id LIMIT 3')
+      ).rows.map((r) => r.id);
+      await t.db.query(
+        "UPDATE email_signups SET status = 'pending', confirmation_sent_at = now() WHERE id = $1::bigint",
+        [pending],
+      );
+      await t.db.query("UPDATE email_signups SET status = 'unsubscribed', email = NULL WHERE id = $1::bigint", [
+        unsubscribed,
+      ]);
+      await t.db.query('UPDATE email_signups SET confirmation_sent_at = now() WHERE id = $1::bigint', [
+        confirmedAfterMail,
+      ]);
       const res = await get('/api/admin/stats');
       expect(res.status).toBe(200);
       expectSecurityHeaders(res);
@@ -404,6 +420,8 @@ export function adminSuite(
         updates: 2,
         movement: 1,
         thisWeek: 3,
+        confirmed: 4,
+        confirmation: { asked: 2, confirmed: 1 },
       });
     });
   });
@@ -745,10 +763,15 @@ export function adminSuite(
       const res = await get(`/api/admin/signups.csv?q=${m}`);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${CSV_FILE_NAMES.signups}"`);
       const records = parseCsv(await res.text());
-      expect(records[0]).toEqual(['id', 'email', 'signup_type', 'source_page', 'submitted_at']);
+      expect(records[0]).toEqual(['id', 'email', 'signup_type', 'source_page', 'status', 'submitted_at']);
       expect(records.slice(1).map((r) => r[0])).toEqual([...ids].reverse());
       const empty = await (await get(`/api/admin/signups.csv?q=nothing-${m}`)).text();
-      expect(parseCsv(empty)).toEqual([['id', 'email', 'signup_type', 'source_page', 'submitted_at']]);
+      expect(parseCsv(empty)).toEqual([['id', 'email', 'signup_type', 'source_page', 'status', 'submitted_at']]);
+      // The status filter holds for the export too.
+      await t.db.query("UPDATE email_signups SET status = 'pending' WHERE id = $1::bigint", [ids[0]]);
+      const pending = parseCsv(await (await get(`/api/admin/signups.csv?q=${m}&status=pending`)).text());
+      expect(pending.slice(1).map((r) => [r[0], r[4]])).toEqual([[ids[0], 'pending']]);
+      expect((await get(`/api/admin/signups.csv?status=maybe`)).status).toBe(400);
     });
 
     it('streams a large export in batches: every row once, in order', async () => {
@@ -784,6 +807,78 @@ export function adminSuite(
       for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999', '9223372036854775808']) {
         await expectProblem(await send('DELETE', `/api/admin/contacts/${bad}`, { cookie }), 404);
       }
+    });
+  });
+
+  describe('subscriptions (docs/subscriptions.md)', () => {
+    it('erasing a confirmed sign-up or a message queues the confirmation e-mail; a pending sign-up gets none', async () => {
+      const m = tag();
+      const confirmed = await addSignup({ email: `kept-${m}@example.com` });
+      const pending = await addSignup({ email: `pending-${m}@example.com` });
+      await t.db.query("UPDATE email_signups SET status = 'pending' WHERE id = $1::bigint", [pending]);
+      const contact = await addContact({ email: `wrote-${m}@example.com` });
+      for (const [kind, id] of [
+        ['signups', confirmed],
+        ['signups', pending],
+        ['contacts', contact],
+      ] as const) {
+        expect((await send('DELETE', `/api/admin/${kind}/${id}`, { cookie })).status).toBe(204);
+      }
+      const mails = await t.db.query<{ recipient: string; kind: string; subject: string }>(
+        'SELECT recipient, kind, subject FROM mail_outbox WHERE recipient LIKE $1 ORDER BY id',
+        [`%-${m}@example.com`],
+      );
+      expect(mails.rows).toEqual([
+        {
+          recipient: `kept-${m}@example.com`,
+          kind: 'erasure-confirmation',
+          subject: 'Your data at Rooted Threads is erased',
+        },
+        {
+          recipient: `wrote-${m}@example.com`,
+          kind: 'erasure-confirmation',
+          subject: 'Your data at Rooted Threads is erased',
+        },
+      ]);
+      // The erased sign-ups' addresses stay only as hashes: suppressed, and in the consent record.
+      for (const email of [`kept-${m}@example.com`, `pending-${m}@example.com`]) {
+        const history = await get(`/api/admin/consent?${new URLSearchParams({ email })}`, { cookie });
+        expect(history.status).toBe(200);
+        const { events } = (await history.json()) as ConsentHistory;
+        expect(events.map((e) => [e.signup_type, e.event, e.channel])).toEqual([['Updates', 'erased', 'dashboard']]);
+      }
+      const csv = parseCsv(
+        await (
+          await get(`/api/admin/consent.csv?${new URLSearchParams({ email: `KEPT-${m}@example.com` })}`, { cookie })
+        ).text(),
+      );
+      expect(csv[0]).toEqual([
+        'occurred_at',
+        'signup_type',
+        'event',
+        'channel',
+        'source_page',
+        'consent_version',
+        'client_hash',
+      ]);
+      expect(csv.slice(1).map((r) => r[2])).toEqual(['erased']);
+      expect((await get('/api/admin/consent?email=not-an-address', { cookie })).status).toBe(400);
+      expect((await get('/api/admin/consent?id=1&email=a@b.co', { cookie })).status).toBe(400);
+      expect((await send('GET', '/api/admin/consent?email=a@b.co')).status).toBe(401);
+    });
+
+    it('lists sign-ups with their status, filtered by it', async () => {
+      const m = tag();
+      const a = await addSignup({ email: `a-${m}@example.com` });
+      const b = await addSignup({ email: `b-${m}@example.com` });
+      await t.db.query("UPDATE email_signups SET status = 'unsubscribed', email = NULL WHERE id = $1::bigint", [b]);
+      const all = await list<{ id: string; status: string; email: string | null }>('signups', { limit: '200' });
+      expect(all.rows.find((r) => r.id === a)).toMatchObject({ status: 'confirmed', email: `a-${m}@example.com` });
+      expect(all.rows.find((r) => r.id === b)).toMatchObject({ status: 'unsubscribed', email: null });
+      const gone = await list<{ id: string }>('signups', { status: 'unsubscribed', limit: '200' });
+      expect(gone.rows.map((r) => r.id)).toContain(b);
+      expect(gone.rows.map((r) => r.id)).not.toContain(a);
+      expect((await get('/api/admin/signups?status=gone', { cookie })).status).toBe(400);
     });
   });
 

@@ -158,7 +158,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
     });
 
     describe('POST /api/signups', () => {
-      it('stores a sign-up: 201 {ok: true}, the e-mail trimmed but as typed', async () => {
+      it('stores a sign-up: 201 {ok: true, confirmation: "sent"} (double opt-in), the e-mail trimmed but as typed', async () => {
         const email = `Mixed.Case-${tag()}@Example.COM`;
         const res = await post(
           '/api/signups',
@@ -167,7 +167,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         expect(res.status).toBe(201);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         expectSecurityHeaders(res);
-        expect(await res.json()).toEqual({ ok: true });
+        expect(await res.json()).toEqual({ ok: true, confirmation: 'sent' });
         stored({ email, signup_type: 'Newsletter', source_page: '/' });
       });
 
@@ -364,12 +364,13 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
       });
 
       it('answers a filled honeypot with the normal success and stores nothing', async () => {
+        // The same answer as a real sign-up's (double opt-in by default), so a bot cannot tell.
         const res = await post('/api/signups', signup({ website: 'https://spam.example' }));
         expect(res.status).toBe(201);
-        expect(await res.json()).toEqual({ ok: true });
+        expect(await res.json()).toEqual({ ok: true, confirmation: 'sent' });
         const form = await postForm('/api/signups', { ...(signup() as Record<string, string>), website: 'spam' });
         expect(form.status).toBe(303);
-        expect(form.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-updates-ok');
+        expect(form.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-updates-confirm');
         // An empty honeypot (every real form sends one) is fine.
         const real = signup({ website: '' });
         expect((await post('/api/signups', real)).status).toBe(201);
@@ -416,7 +417,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         let res = await postForm('/api/signups', s);
         expect(res.status).toBe(303);
         expectSecurityHeaders(res);
-        expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-ok');
+        expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-confirm');
         stored(s);
         res = await postForm('/api/signups', s);
         expect(res.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-movement-duplicate');

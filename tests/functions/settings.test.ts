@@ -14,7 +14,9 @@ import {
   formRateLimit,
   listenPort,
   parseRateLimit,
+  confirmationMailLimit,
   settingProblems,
+  signupConfirmation,
   siteTimeZone,
 } from '../../server/settings.ts';
 import { freshIp, tag, type Target } from './form-suite.ts';
@@ -65,6 +67,25 @@ describe('parsing', () => {
     expect(connectionsPerClient({ CONNECTIONS_PER_CLIENT: ' 8 ' })).toBe(8);
     for (const value of ['0', '-1', '1.5', '100001', 'many', '1e3'])
       expect(() => connectionsPerClient({ CONNECTIONS_PER_CLIENT: value })).toThrow(/^CONNECTIONS_PER_CLIENT must be/);
+  });
+
+  it('reads SIGNUP_CONFIRMATION (double by default) and SIGNUP_CONFIRMATION_MAIL_LIMIT (300 by default)', () => {
+    expect(signupConfirmation({})).toBe('double');
+    expect(signupConfirmation({ SIGNUP_CONFIRMATION: ' Single ' })).toBe('single');
+    expect(signupConfirmation({ SIGNUP_CONFIRMATION: 'double' })).toBe('double');
+    for (const bad of ['triple', 'yes', '2']) {
+      expect(() => signupConfirmation({ SIGNUP_CONFIRMATION: bad })).toThrow(
+        /^SIGNUP_CONFIRMATION must be double or single/,
+      );
+    }
+    expect(confirmationMailLimit({})).toBe(300);
+    expect(confirmationMailLimit({ SIGNUP_CONFIRMATION_MAIL_LIMIT: ' 50 ' })).toBe(50);
+    for (const bad of ['0', '-1', '1.5', 'lots', '10000000']) {
+      expect(() => confirmationMailLimit({ SIGNUP_CONFIRMATION_MAIL_LIMIT: bad })).toThrow(
+        /^SIGNUP_CONFIRMATION_MAIL_LIMIT must be a whole number/,
+      );
+    }
+    expect(settingProblems({ SIGNUP_CONFIRMATION: 'maybe', SIGNUP_CONFIRMATION_MAIL_LIMIT: 'x' })).toHaveLength(2);
   });
 
   it('collects every malformed setting, each naming its variable', () => {

@@ -2,7 +2,7 @@
 // so a page read for an older search never lands on a newer one.
 import { describe, expect, it } from 'vitest';
 import type { ContactRow, SignupRow } from '../../src/shared/admin-api.ts';
-import { INITIAL_LISTS, listsReducer, sameRequest } from '../../src/islands/admin/listsReducer.ts';
+import { INITIAL_LISTS, listsReducer, sameRequest, type ListsRequest } from '../../src/islands/admin/listsReducer.ts';
 
 const contact = (id: string): ContactRow => ({
   id,
@@ -18,10 +18,11 @@ const signup = (id: string): SignupRow => ({
   email: `${id}@example.com`,
   signup_type: 'Updates',
   source_page: '/',
+  status: 'confirmed',
   submitted_at: '2025-08-01T00:00:00.000000Z',
 });
 
-const wool = { q: 'wool', attempt: 0 };
+const wool: ListsRequest = { q: 'wool', status: '', attempt: 0 };
 const answered = listsReducer(INITIAL_LISTS, {
   type: 'answered',
   request: wool,
@@ -32,13 +33,15 @@ const answered = listsReducer(INITIAL_LISTS, {
 describe('the lists', () => {
   it('start unanswered and empty', () => {
     expect(INITIAL_LISTS.answered).toBeNull();
-    expect(sameRequest(INITIAL_LISTS.answered, { q: '', attempt: 0 })).toBe(false);
+    expect(sameRequest(INITIAL_LISTS.answered, { q: '', status: '', attempt: 0 })).toBe(false);
   });
 
   it('take an answer with its request; a failed read is marked for retry', () => {
-    expect(sameRequest(answered.answered, { q: 'wool', attempt: 0 })).toBe(true);
-    expect(sameRequest(answered.answered, { q: 'wool', attempt: 1 })).toBe(false);
-    expect(sameRequest(answered.answered, { q: 'linen', attempt: 0 })).toBe(false);
+    expect(sameRequest(answered.answered, { q: 'wool', status: '', attempt: 0 })).toBe(true);
+    expect(sameRequest(answered.answered, { q: 'wool', status: '', attempt: 1 })).toBe(false);
+    expect(sameRequest(answered.answered, { q: 'linen', status: '', attempt: 0 })).toBe(false);
+    // A change of the sign-ups' status filter is another request too.
+    expect(sameRequest(answered.answered, { q: 'wool', status: 'pending', attempt: 0 })).toBe(false);
     expect(answered.contacts).toEqual({ rows: [contact('c1')], next: 'next', failed: false });
     expect(answered.signups).toEqual({ rows: [], next: null, failed: true });
   });
@@ -49,7 +52,7 @@ describe('the lists', () => {
     expect(more.contacts).toEqual({ rows: [contact('c1'), contact('c2')], next: null, failed: false });
     const stale = listsReducer(answered, {
       type: 'pageAdded',
-      request: { q: 'linen', attempt: 0 },
+      request: { q: 'linen', status: '' as const, attempt: 0 },
       kind: 'contacts',
       page,
     });

@@ -25,6 +25,7 @@ import { useSignOut } from './useSignOut.ts';
 import { useStats } from './useStats.ts';
 import { ViewPanel } from './ViewPanel.tsx';
 import { ViewTabs, type ViewTab } from './ViewTabs.tsx';
+import type { SignupStatus } from '../../shared/messages/subscriptions.ts';
 import styles from './admin.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -57,14 +58,16 @@ export function Dashboard({ onSignedOut }: Props) {
   const [mailOpened, setMailOpened] = useState(false);
   const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<SignupStatus | ''>('');
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
 
   const signOut = useSignOut(onSignedOut);
   const stats = useStats();
   const insights = useInsights(period);
-  const lists = useLists(q, signOut.restricted);
+  const lists = useLists(q, status, signOut.restricted);
   const csv = useCsvExport({
     q,
+    status,
     isEmpty: (kind) => lists.list(kind).rows.length === 0,
     onDenied: signOut.restricted,
   });
@@ -131,6 +134,8 @@ export function Dashboard({ onSignedOut }: Props) {
               onLoadMore={() => lists.loadMore(kind)}
               onRetry={lists.retry}
               onDelete={(row) => deletion.ask(kind, row)}
+              status={status}
+              onStatus={setStatus}
             />
           </ViewPanel>
         ))}
@@ -138,7 +143,7 @@ export function Dashboard({ onSignedOut }: Props) {
         <ViewPanel idBase={idBase} view="insights" selected={view === 'insights'}>
           {insightsOpened && (
             <Suspense fallback={<InsightsPlaceholder withSwitch />}>
-              <InsightsView state={insights} period={period} onPeriod={setPeriod} />
+              <InsightsView state={insights} period={period} onPeriod={setPeriod} stats={stats.stats} />
             </Suspense>
           )}
         </ViewPanel>

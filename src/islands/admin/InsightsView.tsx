@@ -3,7 +3,9 @@
 // chart code never weighs on the rest of the dashboard. The last answer stays while another
 // period loads; until the first, placeholders hold the figures' place.
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
-import type { InsightsPeriod } from '../../shared/admin-api.ts';
+import type { InsightsPeriod, Stats } from '../../shared/admin-api.ts';
+import { SUBSCRIPTION_ADMIN_LABELS } from '../../shared/messages/subscriptions.ts';
+import { count } from './format.ts';
 import { InsightsFigures } from './InsightsFigures.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
 import { PeriodSwitch } from './PeriodSwitch.tsx';
@@ -17,9 +19,11 @@ interface Props {
   state: InsightsState;
   period: InsightsPeriod;
   onPeriod: (days: InsightsPeriod) => void;
+  /** The stat cards' numbers, for the confirmation rate. */
+  stats: Stats | null;
 }
 
-export default function InsightsView({ state, period, onPeriod }: Props) {
+export default function InsightsView({ state, period, onPeriod, stats }: Props) {
   const { insights, loading, failed, refresh } = state;
   return (
     <div className={styles.insights} aria-busy={loading} data-insights>
@@ -27,6 +31,18 @@ export default function InsightsView({ state, period, onPeriod }: Props) {
         <PeriodSwitch value={period} onChange={onPeriod} />
         {insights && <p className={admin.summary}>{INSIGHTS_LABELS.timeZone(insights.timeZone)}</p>}
       </div>
+      {stats && (
+        <p className={styles.note} data-confirmation-rate>
+          <strong>{SUBSCRIPTION_ADMIN_LABELS.confirmationRate}:</strong>{' '}
+          {stats.confirmation.asked
+            ? SUBSCRIPTION_ADMIN_LABELS.confirmationRateText(
+                `${Math.round((stats.confirmation.confirmed / stats.confirmation.asked) * 100)}%`,
+                count(stats.confirmation.confirmed),
+                count(stats.confirmation.asked),
+              )
+            : SUBSCRIPTION_ADMIN_LABELS.confirmationRateNone}
+        </p>
+      )}
       <p role="status" className="visually-hidden">
         {loading ? INSIGHTS_LABELS.loading : ''}
       </p>

@@ -1,4 +1,6 @@
-// One list's view: what it shows (a live summary), its CSV export, its table and "Load more".
+// One list's view: what it shows (a live summary), its CSV export, its table and "Load more"; the
+// sign-ups also have their status filter.
+import { useId } from 'react';
 import { ADMIN_LABELS, adminListSummary } from '../../shared/messages/index.ts';
 import type { ListKind, RowOf } from '../../shared/admin-api.ts';
 import { contactColumns } from './contactColumns.tsx';
@@ -7,6 +9,12 @@ import { Icon } from './Icon.tsx';
 import { ListTable, type ListColumns } from './ListTable.tsx';
 import type { ListData } from './listsReducer.ts';
 import { signupColumns } from './signupColumns.tsx';
+import {
+  SIGNUP_STATUSES,
+  STATUS_LABELS,
+  SUBSCRIPTION_ADMIN_LABELS,
+  type SignupStatus,
+} from '../../shared/messages/subscriptions.ts';
 import styles from './admin.module.css';
 
 const COLUMNS: { [K in ListKind]: ListColumns<K> } = {
@@ -28,16 +36,39 @@ interface Props<K extends ListKind> {
   onLoadMore: () => void;
   onRetry: () => void;
   onDelete: (row: RowOf[K]) => void;
+  /** The sign-ups' status filter ('' for all). */
+  status: SignupStatus | '';
+  onStatus: (status: SignupStatus | '') => void;
 }
 
 export function ListView<K extends ListKind>(props: Props<K>) {
-  const { kind, data, q, loading, loadingMore, exporting, onExport, onLoadMore, onRetry, onDelete } = props;
+  const { kind, data, q, loading, loadingMore, exporting, onExport, onLoadMore, onRetry, onDelete, status, onStatus } =
+    props;
+  const statusId = useId();
   return (
     <>
       <div className={styles.panelHead}>
         <p className={styles.summary} aria-live="polite">
           {loading ? ADMIN_LABELS.listLoading : adminListSummary(kind, count(data.rows.length), data.next !== null, q)}
         </p>
+        {kind === 'signups' && (
+          <div className={styles.filter}>
+            <label htmlFor={statusId}>{SUBSCRIPTION_ADMIN_LABELS.statusFilter}</label>
+            <select
+              id={statusId}
+              value={status}
+              data-status-filter
+              onChange={(event) => onStatus(event.currentTarget.value as SignupStatus | '')}
+            >
+              <option value="">{SUBSCRIPTION_ADMIN_LABELS.allStatuses}</option>
+              {SIGNUP_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <button
           type="button"
           className={`button button--ghost ${styles.small}`}

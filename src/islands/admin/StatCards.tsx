@@ -4,6 +4,7 @@
 import { ADMIN_LABELS, growthText, periodNote } from '../../shared/messages/index.ts';
 import type { InsightsTotals, Stats } from '../../shared/admin-api.ts';
 import { count } from './format.ts';
+import { SUBSCRIPTION_ADMIN_LABELS } from '../../shared/messages/subscriptions.ts';
 import styles from './admin.module.css';
 
 export interface PeriodTotals {
@@ -41,6 +42,9 @@ export function StatCards({ stats, period, days }: Props) {
         <div className={styles.stat}>
           <dt>{ADMIN_LABELS.emailSignups}</dt>
           <dd className={styles.statValue}>{value(stats?.emailSignups)}</dd>
+          <dd className={styles.statNote} data-confirmed>
+            {SUBSCRIPTION_ADMIN_LABELS.confirmedOf(value(stats?.confirmed))}
+          </dd>
           <dd className={styles.statNote} data-growth="signups">
             {growth('signups')}
           </dd>

@@ -2,6 +2,7 @@
 // browser sends itself), errors as ApiError, and the spec's retry policy for data reads:
 // 3 retries with exponential backoff from 1 s capped at 30 s, never after 401 or 403.
 import type { Notice } from '../../shared/messages/index.ts';
+import type { SignupStatus } from '../../shared/messages/subscriptions.ts';
 import {
   ADMIN_API,
   type ErrorAnswer,
@@ -11,6 +12,7 @@ import {
   type Page,
   type RowOf,
   type Stats,
+  type ConsentHistory,
 } from '../../shared/admin-api.ts';
 import { noticeOf } from '../../shared/error-answer.ts';
 
@@ -146,11 +148,12 @@ export async function fetchInsights(days: InsightsPeriod, signal?: AbortSignal):
 
 export async function fetchPage<K extends ListKind>(
   kind: K,
-  params: { q: string; cursor?: string | null; limit: number },
+  params: { q: string; status?: SignupStatus | ''; cursor?: string | null; limit: number },
   signal?: AbortSignal,
 ): Promise<Page<RowOf[K]>> {
   const search = new URLSearchParams({ limit: String(params.limit) });
   if (params.q) search.set('q', params.q);
+  if (params.status && kind === 'signups') search.set('status', params.status);
   if (params.cursor) search.set('cursor', params.cursor);
   return withRetry(
     async () => (await (await apiFetch(`${ADMIN_API[kind]}?${search}`, { signal })).json()) as Page<RowOf[K]>,
@@ -159,8 +162,11 @@ export async function fetchPage<K extends ListKind>(
 }
 
 /** The list as CSV (the server streams it; the file is saved once it has arrived whole). */
-export async function fetchCsv(kind: ListKind, q: string): Promise<Blob> {
-  const search = q ? `?${new URLSearchParams({ q })}` : '';
+export async function fetchCsv(kind: ListKind, q: string, status: SignupStatus | '' = ''): Promise<Blob> {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (status && kind === 'signups') params.set('status', status);
+  const search = params.size ? `?${params}` : '';
   const res = await apiFetch(`${ADMIN_API[kind]}.csv${search}`, { headers: { Accept: 'text/csv' } });
   return res.blob();
 }
@@ -173,4 +179,17 @@ export async function deleteRow(kind: ListKind, id: string): Promise<'deleted' |
     if (err instanceof ApiError && err.status === 404) return 'gone';
     throw err;
   }
+}
+
+/** The consent history query of a sign-up row (`id`) or of an address the owner typed (`email`). */
+export function consentQuery(subject: { id: string } | { email: string }): string {
+  return new URLSearchParams('id' in subject ? { id: subject.id } : { email: subject.email }).toString();
+}
+
+export async function fetchConsentHistory(
+  subject: { id: string } | { email: string },
+  signal?: AbortSignal,
+): Promise<ConsentHistory> {
+  const path = `${ADMIN_API.consent}?${consentQuery(subject)}`;
+  return withRetry(async () => (await (await apiFetch(path, { signal })).json()) as ConsentHistory, signal);
 }

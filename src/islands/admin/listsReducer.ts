@@ -1,10 +1,13 @@
 // What the two lists hold, and the only ways it changes. Every answer records the request it
 // answers, so a late answer for an older search (or a page of it) never lands on a newer one.
 import type { ListKind, Page, RowOf } from '../../shared/admin-api.ts';
+import type { SignupStatus } from '../../shared/messages/subscriptions.ts';
 
 /** One read of both lists: the search, and how many times the owner has asked to retry. */
 export interface ListsRequest {
   q: string;
+  /** The sign-ups' status filter ('' for every status). */
+  status: SignupStatus | '';
   attempt: number;
 }
 
@@ -40,7 +43,7 @@ export const INITIAL_LISTS: ListsState = {
 };
 
 export function sameRequest(a: ListsRequest | null, b: ListsRequest): boolean {
-  return a !== null && a.q === b.q && a.attempt === b.attempt;
+  return a !== null && a.q === b.q && a.status === b.status && a.attempt === b.attempt;
 }
 
 /** A first page, or null for a read that failed. */

@@ -5,6 +5,7 @@ import { CSV_FILE_NAMES, type ListKind } from '../../shared/admin-api.ts';
 import { notify } from '../toaster.tsx';
 import { fetchCsv, isAuthError } from './api.ts';
 import { saveFile } from './saveFile.ts';
+import type { SignupStatus } from '../../shared/messages/subscriptions.ts';
 
 export interface CsvExport {
   /** The list being exported; one export at a time. */
@@ -15,11 +16,13 @@ export interface CsvExport {
 interface Options {
   /** The settled search text: the file holds what the list shows. */
   q: string;
+  /** The sign-ups' status filter. */
+  status: SignupStatus | '';
   isEmpty: (kind: ListKind) => boolean;
   onDenied: (kinds: ListKind[]) => void;
 }
 
-export function useCsvExport({ q, isEmpty, onDenied }: Options): CsvExport {
+export function useCsvExport({ q, status, isEmpty, onDenied }: Options): CsvExport {
   const [exporting, setExporting] = useState<ListKind | null>(null);
 
   async function exportCsv(kind: ListKind) {
@@ -30,7 +33,7 @@ export function useCsvExport({ q, isEmpty, onDenied }: Options): CsvExport {
     }
     setExporting(kind);
     try {
-      saveFile(await fetchCsv(kind, q), CSV_FILE_NAMES[kind]);
+      saveFile(await fetchCsv(kind, q, status), CSV_FILE_NAMES[kind]);
     } catch (err) {
       if (isAuthError(err)) onDenied([kind]);
       else notify(ADMIN_NOTICES.exportFailed, 'error');

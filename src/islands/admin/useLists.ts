@@ -6,6 +6,7 @@ import { PAGE_SIZE, type ListKind } from '../../shared/admin-api.ts';
 import { fetchPage, isAbort, isAuthError } from './api.ts';
 import { INITIAL_LISTS, listsReducer, sameRequest, type ListData } from './listsReducer.ts';
 import { notifyOnce } from './notifyOnce.ts';
+import type { SignupStatus } from '../../shared/messages/subscriptions.ts';
 
 export const LIST_KINDS: readonly ListKind[] = ['contacts', 'signups'];
 
@@ -23,19 +24,19 @@ export interface Lists {
 }
 
 /** `q`: the settled search text. `onDenied`: the lists the server refused (401/403). */
-export function useLists(q: string, onDenied: (kinds: ListKind[]) => void): Lists {
+export function useLists(q: string, status: SignupStatus | '', onDenied: (kinds: ListKind[]) => void): Lists {
   const [attempt, setAttempt] = useState(0);
   const [state, dispatch] = useReducer(listsReducer, INITIAL_LISTS);
   const [loadingMore, setLoadingMore] = useState<ListKind | null>(null);
-  const loading = !sameRequest(state.answered, { q, attempt });
+  const loading = !sameRequest(state.answered, { q, status, attempt });
   const denied = useEffectEvent((kinds: ListKind[]) => onDenied(kinds));
 
   useEffect(() => {
     const abort = new AbortController();
-    const request = { q, attempt };
+    const request = { q, status, attempt };
     void Promise.allSettled([
       fetchPage('contacts', { q, limit: PAGE_SIZE }, abort.signal),
-      fetchPage('signups', { q, limit: PAGE_SIZE }, abort.signal),
+      fetchPage('signups', { q, status, limit: PAGE_SIZE }, abort.signal),
     ]).then(([contacts, signups]) => {
       if (abort.signal.aborted) return;
       const failures = [contacts, signups].flatMap((r, i) =>
@@ -52,7 +53,7 @@ export function useLists(q: string, onDenied: (kinds: ListKind[]) => void): List
       });
     });
     return () => abort.abort();
-  }, [q, attempt]);
+  }, [q, status, attempt]);
 
   async function loadMore(kind: ListKind) {
     const request = state.answered;
@@ -60,7 +61,7 @@ export function useLists(q: string, onDenied: (kinds: ListKind[]) => void): List
     if (!request || !cursor || loadingMore) return;
     setLoadingMore(kind);
     try {
-      const page = await fetchPage(kind, { q: request.q, cursor, limit: PAGE_SIZE });
+      const page = await fetchPage(kind, { q: request.q, status: request.status, cursor, limit: PAGE_SIZE });
       dispatch({ type: 'pageAdded', request, kind, page });
     } catch (err) {
       if (isAuthError(err)) onDenied([kind]);

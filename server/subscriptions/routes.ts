@@ -1,0 +1,190 @@
+// The pages behind the e-mail links, on the one request pipeline (endpoint.ts):
+//   /api/subscriptions/confirm?token=       GET: the page with the confirm button (changes nothing)
+//                                           POST: confirms, once
+//   /api/subscriptions/preferences?token=   GET: each type on or off, and erasure
+//                                           POST List-Unsubscribe=One-Click (RFC 8058, as a mail
+//                                           provider sends it): unsubscribes, 200, no page
+//                                           POST action=save | action=erase: the page's two forms
+// A wrong, expired or used token gets a clear page (404 or 410), never a 500.
+import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
+import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
+import { getDb } from '../db/client.ts';
+import { wakeSender } from '../mail/outbox.ts';
+import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
+import { BODY_LIMIT, SECURITY_HEADERS, discardBody, isSameSite } from '../http.ts';
+import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
+import { SUBSCRIPTION_PATHS } from './links.ts';
+import { escapeHtml, htmlPage } from './page.ts';
+import {
+  eraseAddress,
+  oneClickUnsubscribe,
+  readLink,
+  readPreferences,
+  savePreferences,
+  type SubscriberLink,
+} from './preferences.ts';
+
+const FAILURE = { title: T.failedTitle, text: T.failedText };
+
+const back = `<p><a href="/">${escapeHtml(T.backHome)}</a></p>`;
+
+function messagePage(status: number, title: string, text: string): Response {
+  return htmlPage(status, title, `<p>${escapeHtml(text)}</p>${back}`);
+}
+
+/** The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both). */
+async function formFields(req: Request): Promise<URLSearchParams | undefined> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (Number(req.headers.get('content-length')) > BODY_LIMIT) return undefined;
+  try {
+    if (type === 'application/x-www-form-urlencoded') {
+      const text = await req.text();
+      return text.length <= BODY_LIMIT ? new URLSearchParams(text) : undefined;
+    }
+    if (type === 'multipart/form-data') {
+      const data = await req.formData();
+      const fields = new URLSearchParams();
+      for (const [key, value] of data) if (typeof value === 'string') fields.append(key, value);
+      return fields;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function pipeline(name: string, run: (call: ApiCall) => Promise<Response>): ApiHandler {
+  return apiHandler({
+    name,
+    methods: ['GET', 'HEAD', 'POST'],
+    // Checked per action below: a one-click POST comes from a mail provider, not from our pages.
+    sameSiteFor: [],
+    forbidden: { title: T.failedTitle, text: T.forbiddenText },
+    failure: FAILURE,
+    present: (_call, failure) => messagePage(failure.status, T.failedTitle, T.failedText),
+    run,
+  });
+}
+
+function confirmState(state: TokenState): Response {
+  switch (state.state) {
+    case 'confirmed':
+      return messagePage(200, T.confirmedTitle, T.confirmedText(state.type));
+    case 'expired':
+      return messagePage(410, T.expiredTitle, T.expiredText);
+    case 'unknown':
+      return messagePage(404, T.unknownTitle, T.unknownText);
+    case 'valid':
+      return messagePage(200, T.confirmTitle, T.confirmIntro(state.type));
+  }
+}
+
+export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async ({ req, url, context }) => {
+  const token = url.searchParams.get('token');
+  const db = getDb();
+  if (req.method !== 'POST') {
+    const state = await inspectConfirmation(db, token);
+    if (state.state !== 'valid') return confirmState(state);
+    // The button posts to this same URL: the token stays in the query, never in a page field.
+    return htmlPage(
+      200,
+      T.confirmTitle,
+      `<p>${escapeHtml(T.confirmIntro(state.type))}</p>
+<form method="post" action="${escapeHtml(`${SUBSCRIPTION_PATHS.confirm}?token=${token}`)}">
+<button type="submit">${escapeHtml(T.confirmButton)}</button>
+</form>`,
+    );
+  }
+  await discardBody(req);
+  if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
+    return messagePage(403, T.failedTitle, T.forbiddenText);
+  }
+  const state = await confirmSignup(db, token, context.ip);
+  return state.state === 'confirmed'
+    ? messagePage(200, T.confirmedTitle, T.confirmedText(state.type))
+    : confirmState(state);
+});
+
+function preferencesForm(token: string, types: Record<SignupType, string | null>, notes: string[]): string {
+  const action = escapeHtml(`${SUBSCRIPTION_PATHS.preferences}?token=${token}`);
+  const boxes = SIGNUP_TYPES.map((type) => {
+    const status = types[type];
+    const on = status === 'confirmed' || status === 'pending';
+    const note = status === 'pending' ? ` <span class="muted">(${escapeHtml(T.pendingNote)})</span>` : '';
+    return `<label><input type="checkbox" name="type" value="${type}"${on ? ' checked' : ''}><span>${escapeHtml(
+      TYPE_DESCRIPTIONS[type] ?? type,
+    )}${note}</span></label>`;
+  }).join('\n');
+  return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
+<form method="post" action="${action}">
+<input type="hidden" name="action" value="save">
+<fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
+${boxes}
+</fieldset>
+<button type="submit">${escapeHtml(T.save)}</button>
+</form>
+<h2>${escapeHtml(T.eraseTitle)}</h2>
+<p class="muted">${escapeHtml(T.eraseIntro)}</p>
+<form method="post" action="${action}">
+<input type="hidden" name="action" value="erase">
+<label><input type="checkbox" name="confirm" value="yes" required><span>${escapeHtml(T.eraseConfirm)}</span></label>
+<button type="submit" class="secondary">${escapeHtml(T.eraseButton)}</button>
+</form>`;
+}
+
+async function preferencesPage(
+  link: SubscriberLink,
+  token: string,
+  status: number,
+  title: string,
+  notes: string[],
+): Promise<Response> {
+  const prefs = await readPreferences(getDb(), link.emailHash);
+  const allNotes = [...notes];
+  if (!prefs.addressKnown) allNotes.push(T.noAddressNote);
+  return htmlPage(status, title, preferencesForm(token, prefs.types, allNotes));
+}
+
+export const preferencesHandler: ApiHandler = pipeline('subscription-preferences', async ({ req, url, context }) => {
+  const token = url.searchParams.get('token') ?? '';
+  const db = getDb();
+  if (req.method !== 'POST') {
+    const link = await readLink(db, token);
+    if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+    return preferencesPage(link, token, 200, T.preferencesTitle, []);
+  }
+  const fields = await formFields(req);
+  const link = await readLink(db, token);
+  if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  // RFC 8058: exactly this body, from a mail provider; no page, no log-in.
+  if (fields?.get('List-Unsubscribe') === 'One-Click') {
+    await oneClickUnsubscribe(db, link, context.ip);
+    return new Response('Unsubscribed.\n', {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
+    return messagePage(403, T.failedTitle, T.forbiddenText);
+  }
+  const action = fields?.get('action');
+  if (action === 'erase') {
+    if (fields?.get('confirm') !== 'yes')
+      return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
+    const { confirmationSent } = await eraseAddress(db, link.emailHash, 'preferences', context.ip);
+    // Committed with its confirmation e-mail: deliver it now, never making this request wait.
+    wakeSender(context.waitUntil);
+    return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
+  }
+  if (action === 'save') {
+    const wanted = new Set(
+      fields!.getAll('type').filter((t): t is SignupType => SIGNUP_TYPES.includes(t as SignupType)),
+    );
+    const saved = await savePreferences(db, link, wanted, context.ip);
+    wakeSender(context.waitUntil);
+    const notes: string[] = [T.savedText];
+    if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
+    return preferencesPage(link, token, 200, T.savedTitle, notes);
+  }
+  return preferencesPage(link, token, 400, T.preferencesTitle, []);
+});

@@ -1,0 +1,128 @@
+/**
+ * The strings of the subscription lifecycle (docs/subscriptions.md): the forms' one sentence about
+ * the confirmation e-mail, the pages behind the e-mail links, the e-mails themselves and the
+ * dashboard's status labels. All ours; the spec's toasts and labels stay in messages.ts.
+ */
+
+/** A sign-up type's name (messages.ts SIGNUP_TYPES; src/shared/ files import only their own folder). */
+type SignupType = string;
+
+/**
+ * The version of the consent wording the forms show, recorded with every sign-up in the consent
+ * history. Change it whenever CONFIRMATION_SENTENCE, the forms' labels or /privacy's sign-up
+ * section change in substance.
+ */
+export const CONSENT_VERSION = '2026-11-25';
+
+/** The one sentence the forms add after a sign-up that waits for confirmation. */
+export const CONFIRMATION_SENTENCE = 'A confirmation e-mail is on its way: open the link in it to finish signing up.';
+
+export const SIGNUP_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+
+export const STATUS_LABELS: Record<SignupStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
+
+/** What each type brings, on the preferences page. */
+export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Updates: 'Updates: new articles and what we learn about natural fibres.',
+  Newsletter: 'Newsletter: our regular letter.',
+  Movement: 'Movement: news of the movement for honest, natural clothing.',
+};
+
+export const SUBSCRIPTION_PAGES = {
+  /** The pages' header and title suffix (src/site.ts SITE.name; server code reads only src/shared/). */
+  siteName: 'Rooted Threads',
+  confirmTitle: 'Confirm your sign-up',
+  confirmIntro: (type: SignupType) =>
+    `Press the button to confirm that you want ${type} e-mails from Rooted Threads at this address.`,
+  confirmButton: 'Confirm my sign-up',
+  confirmedTitle: 'You are signed up',
+  confirmedText: (type: SignupType) =>
+    `Thank you: your sign-up for ${type} is confirmed. Every e-mail we send has a link to leave in one click.`,
+  alreadyTitle: 'Already confirmed',
+  alreadyText: 'This sign-up is already confirmed. There is nothing more to do.',
+  expiredTitle: 'This link has expired',
+  expiredText:
+    'Confirmation links work for 7 days. Sign up again with the form on any page and we will send you a new one.',
+  unknownTitle: 'This link does not work',
+  unknownText:
+    'The link is incomplete, was already used, or its sign-up was withdrawn. Sign up again with the form on any page if you want our e-mails.',
+  preferencesTitle: 'Your e-mail preferences',
+  preferencesIntro: 'Choose what we send you. Untick a type to stop it; nothing else is needed.',
+  pendingNote: 'waiting for your confirmation',
+  save: 'Save my choices',
+  savedTitle: 'Your choices are saved',
+  savedText: 'We will send you only what is ticked below.',
+  resendNote: 'For a type you ticked again, we sent a confirmation e-mail to finish signing up.',
+  noAddressNote:
+    'We no longer hold your address, only a coded fingerprint of it that keeps you off our lists. To sign up again, use the form on any page.',
+  eraseTitle: 'Erase everything',
+  eraseIntro:
+    'This deletes your sign-ups and any message you sent us. We keep only a coded fingerprint of your address, so it is never added again without your confirmation, and the dated record of your consent.',
+  eraseConfirm: 'Yes, erase everything you hold about me',
+  eraseButton: 'Erase my data',
+  erasedTitle: 'Your data is erased',
+  erasedText: 'We deleted your sign-ups and messages, and sent a confirmation to your address.',
+  erasedNoMailText: 'We deleted everything we held under your address.',
+  eraseUnchecked: 'Tick the box to confirm that you want everything erased.',
+  unsubscribedTitle: 'You are unsubscribed',
+  unsubscribedText: 'You will get no more of these e-mails.',
+  linkInvalidTitle: 'This link does not work',
+  linkInvalidText:
+    'The link is incomplete or older than 400 days. Every e-mail we send has a fresh one; or write to us from the contact page.',
+  backHome: 'Back to Rooted Threads',
+  failedTitle: 'Something went wrong',
+  failedText: 'Please try again in a few minutes.',
+  forbiddenText: 'This form can only be sent from our own site.',
+} as const;
+
+export const SUBSCRIPTION_MAILS = {
+  confirmSubject: (type: SignupType) => `Confirm your ${type} sign-up at Rooted Threads`,
+  confirmPreview: 'One click to confirm, or ignore this e-mail.',
+  confirmHeading: 'Please confirm your sign-up',
+  confirmAsked: (type: SignupType) =>
+    `Someone, we hope you, asked to receive ${type} e-mails from Rooted Threads at this address. To confirm, open the link and press the button on the page. The link works for 7 days.`,
+  confirmAction: 'Confirm my sign-up',
+  confirmIgnore:
+    'If it was not you, ignore this e-mail: without your confirmation we send nothing more, and the sign-up is deleted after 30 days.',
+  confirmFooter: 'You get this e-mail because this address was entered in a sign-up form on our site.',
+  unsubscribeLink: 'Withdraw this sign-up',
+  preferencesLink: 'Manage your e-mails',
+  erasedSubject: 'Your data at Rooted Threads is erased',
+  erasedHeading: 'Your data is erased',
+  erasedDone: (what: string) => `As asked, we erased ${what}.`,
+  erasedKept:
+    'We keep only a coded fingerprint of your address (not the address itself), so that it is never added to a list again without your confirmation, and the dated record of your consent.',
+  erasedFooter: 'You get this one e-mail because /privacy promises to confirm every erasure.',
+  erasedWhatEverything: 'your sign-ups and any messages you sent us',
+  erasedWhatSignup: (type: string) => `your ${type} sign-up`,
+  erasedWhatContact: 'the message you sent us',
+} as const;
+
+/** The dashboard's subscription labels. */
+export const SUBSCRIPTION_ADMIN_LABELS = {
+  status: 'Status',
+  statusFilter: 'Status',
+  allStatuses: 'All statuses',
+  confirmedOf: (confirmed: string) => `${confirmed} confirmed`,
+  confirmationRate: 'Confirmation rate',
+  confirmationRateText: (rate: string, confirmed: string, asked: string) =>
+    `${rate} of the sign-ups that were asked to confirm did (${confirmed} of ${asked}).`,
+  confirmationRateNone: 'No sign-up has been asked to confirm yet.',
+  history: 'History',
+  historyOf: (type: string, email: string) => `consent history of ${email} (${type})`,
+  historyTitle: 'Consent history',
+  historyLookup: 'Look up an address',
+  historyEmpty: 'No consent record for this address.',
+  historyExport: 'Export history (CSV)',
+  historyClose: 'Close',
+  removedAddress: 'address removed',
+  event: 'Event',
+  channel: 'How',
+  version: 'Wording',
+  client: 'Client (hash)',
+} as const;

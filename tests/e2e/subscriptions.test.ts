@@ -1,0 +1,202 @@
+// The subscription lifecycle in Chromium against the real `npm start` server delivering to a real
+// SMTP server in this process: sign up → the confirmation arrives → open the link → confirm → the
+// dashboard shows confirmed (with its consent history); one-click exactly as a mail provider sends
+// it → unsubscribed; sign up again → pending again; the preferences page without JavaScript at a
+// phone's width; and the hourly cap on a server of its own, under concurrent requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logInToAdmin } from '../support/browser.ts';
+import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
+import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages/index.ts';
+import {
+  CONFIRMATION_SENTENCE,
+  STATUS_LABELS,
+  SUBSCRIPTION_ADMIN_LABELS,
+  SUBSCRIPTION_PAGES,
+} from '../../src/shared/messages/subscriptions.ts';
+import { expectToast, hydrated, newClient } from './form-helpers.ts';
+
+let browser: Browser;
+let smtp: TestSmtp;
+let server: RunningServer;
+
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** The path of `path`'s link in the e-mail (the link's origin is SITE_URL, this server's). */
+function link(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s/]+(${path}\\?token=[A-Za-z0-9_-]{43})`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in ${mail.text}`);
+  return match[1]!;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ TRUST_PROXY: '1', SMTP_URL: smtp.url, MAIL_FROM: 'Rooted Threads <hello@example.org>' }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+});
+
+async function signupsTab(page: Page, status: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.signupsTab) }).click();
+  await page.getByLabel(SUBSCRIPTION_ADMIN_LABELS.statusFilter).selectOption(status);
+}
+
+describe('subscriptions in the browser', () => {
+  it('sign up → e-mail → confirm page → confirmed in the dashboard; one-click → unsubscribed; again → pending', async () => {
+    const ctx = await newClient(browser);
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/');
+    const email = unique('lifecycle');
+    const form = page.locator('form[data-signup-form="home"]');
+    await hydrated(form);
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
+    await expectToast(page, PLACEMENTS.home.success, 'success');
+    await expect.poll(() => page.locator('[data-confirmation-note="home"]').textContent()).toBe(CONFIRMATION_SENTENCE);
+
+    const mail = await smtp.waitFor((m) => m.to === email, 20_000);
+    expect(mail.subject).toBe('Confirm your Updates sign-up at Rooted Threads');
+    // The HTML part shows the same links as the text part.
+    expect(mail.html).toContain(link(mail, '/api/subscriptions/confirm').replace(/&/g, '&amp;'));
+
+    // The link opens a page; only its button confirms.
+    await page.goto(server.url + link(mail, '/api/subscriptions/confirm'));
+    expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.confirmTitle);
+    await page.getByRole('button', { name: SUBSCRIPTION_PAGES.confirmButton }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.confirmedTitle);
+
+    // The owner sees it confirmed, and its consent history.
+    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await logInToAdmin(admin, server.url, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+    await signupsTab(admin, 'confirmed');
+    const row = admin.locator('tr', { hasText: email });
+    await expect
+      .poll(() => row.locator('[data-status]').textContent(), { timeout: 10_000 })
+      .toBe(STATUS_LABELS.confirmed);
+    await expect.poll(() => admin.locator('[data-confirmed]').textContent()).toMatch(/^\d+ confirmed$/);
+    await row.getByRole('button', { name: new RegExp(SUBSCRIPTION_ADMIN_LABELS.history) }).click();
+    const events = admin.locator('[data-consent-events] tbody tr');
+    await expect.poll(() => events.count()).toBe(2);
+    expect(await events.nth(0).getAttribute('data-event')).toBe('subscribed');
+    expect(await events.nth(1).getAttribute('data-event')).toBe('confirmed');
+    await admin.getByRole('button', { name: SUBSCRIPTION_ADMIN_LABELS.historyClose }).click();
+
+    // One-click, exactly as a mail provider sends it: POST to the List-Unsubscribe URL, that body.
+    const header = mail.rawHeaders.match(/^List-Unsubscribe:\s*<([^>]+)>/im)![1]!;
+    expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/im);
+    const url = new URL(header);
+    const oneClick = await fetch(server.url + url.pathname + url.search, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    await admin.reload();
+    await signupsTab(admin, 'unsubscribed');
+    // The address is gone from the row: it shows as removed.
+    await expect
+      .poll(() => admin.locator('tbody tr [data-status="unsubscribed"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect((await admin.locator('tbody').allTextContents()).join('\n')).not.toContain(email);
+
+    // Signing up again starts a new confirmation: pending.
+    await page.goto(server.url + '/');
+    await hydrated(form);
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
+    await expectToast(page, PLACEMENTS.home.success, 'success');
+    await smtp.waitForCount(2, (m) => m.to === email, 20_000);
+    await admin.reload();
+    await signupsTab(admin, 'pending');
+    await expect
+      .poll(() => admin.locator('tr', { hasText: email }).locator('[data-status]').textContent(), { timeout: 10_000 })
+      .toBe(STATUS_LABELS.pending);
+    await ctx.close();
+    await admin.context().close();
+  });
+
+  it('the preferences page works without JavaScript at a phone width, in the site’s look', async () => {
+    const email = unique('prefs');
+    const res = await fetch(server.url + '/api/signups', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url, 'X-Forwarded-For': '203.0.113.77' },
+      body: JSON.stringify({ email, signup_type: 'Newsletter', source_page: '/' }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to === email, 20_000);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const ctx = await newClient(browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 320, height: 700 },
+        colorScheme,
+      });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(server.url + link(mail, '/api/subscriptions/preferences'));
+      expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.preferencesTitle);
+      // The inline style is allowed by the CSP's hash (no violation), and nothing is wider than the phone.
+      expect(errors).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('button')!).borderRadius)).toBe('999px');
+      await ctx.close();
+    }
+    const ctx = await newClient(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(server.url + link(mail, '/api/subscriptions/preferences'));
+    await page.getByRole('checkbox', { name: /Newsletter/ }).uncheck();
+    await page.getByRole('button', { name: SUBSCRIPTION_PAGES.save }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.savedTitle);
+    expect(await page.getByRole('checkbox', { name: /Newsletter/ }).isChecked()).toBe(false);
+    await ctx.close();
+  });
+});
+
+describe('the hourly confirmation cap on a server of its own', () => {
+  it('holds under 24 concurrent sign-ups: 4 stored and e-mailed, the rest 429 with nothing stored', async () => {
+    const capSmtp = await startSmtp();
+    const capServer = await startServer({
+      TRUST_PROXY: '1',
+      SMTP_URL: capSmtp.url,
+      MAIL_FROM: 'Rooted Threads <hello@example.org>',
+      SIGNUP_CONFIRMATION_MAIL_LIMIT: '4',
+    });
+    try {
+      const emails = Array.from({ length: 24 }, (_, i) => unique(`cap${i}`));
+      const answers = await Promise.all(
+        emails.map((email, i) =>
+          fetch(capServer.url + '/api/signups', {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Origin: capServer.url,
+              'X-Forwarded-For': `203.0.113.${i + 1}`,
+            },
+            body: JSON.stringify({ email, signup_type: 'Updates', source_page: '/' }),
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([...Array<number>(4).fill(201), ...Array<number>(20).fill(429)]);
+      await capSmtp.waitForCount(4, () => true, 20_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(capSmtp.received).toHaveLength(4);
+      const accepted = emails.filter((_, i) => answers[i]!.status === 201).sort();
+      expect(capSmtp.received.map((m) => m.to).sort()).toEqual(accepted);
+    } finally {
+      await capServer.stop();
+      await capSmtp.stop();
+    }
+  }, 180_000); // a fresh embedded database takes 15–30 s to create on a loaded machine
+});
