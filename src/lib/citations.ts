@@ -57,20 +57,18 @@ export class CitationError extends Error {
 
 /**
  * Numbers and links every citation placeholder in `html` (`file` names the content file in
- * messages). Throws a CitationError listing every problem found. `pending`: a piece not yet given
- * its citations (citations-pending.ts), where only dangling citations are errors.
+ * messages). Throws a CitationError listing every problem found.
  */
 export function resolveCitations(
   html: string,
   references: readonly CitedReference[],
   file: string,
-  { pending = false } = {},
 ): ResolvedCitations {
   const problems: string[] = [];
   const index = new Map<string, number>();
   references.forEach((r, i) => {
     if (!r.id) {
-      if (!pending) problems.push(`reference ${i + 1} ("${r.title}") has no id: give it a short key such as sei-2005`);
+      problems.push(`reference ${i + 1} ("${r.title}") has no id: give it a short key such as sei-2005`);
     } else if (index.has(r.id)) problems.push(`two references have the id "${r.id}": each id must be unique`);
     else index.set(r.id, i);
   });
@@ -101,7 +99,7 @@ export function resolveCitations(
   });
 
   references.forEach((r, i) => {
-    if (!pending && r.id && index.get(r.id) === i && citedAt[i]!.length === 0)
+    if (r.id && index.get(r.id) === i && citedAt[i]!.length === 0)
       problems.push(
         `reference ${i + 1} ("${r.title}", id ${r.id}) is cited nowhere: add <Cite to="${r.id}" /> after the sentence it supports, or remove it`,
       );
