@@ -3,6 +3,18 @@
  * the tests import these values; no other file repeats a brand literal or a label.
  */
 
+/** One of the brand's social profiles (SITE.social). */
+export interface SocialLink {
+  name: string;
+  /** The profile's address; null while not set. */
+  href: string | null;
+  icon: 'instagram' | 'facebook' | 'pinterest';
+}
+
+/** The social profiles that are set. */
+export const socialProfiles = (): (SocialLink & { href: string })[] =>
+  SITE.social.filter((s): s is SocialLink & { href: string } => !!s.href);
+
 export const SITE = {
   name: 'Rooted Threads',
   tagline: '100% Natural Fabric Clothing',
@@ -15,6 +27,11 @@ export const SITE = {
   lang: 'en-US',
   /** Year shown in the footer copyright line (the spec fixes it). */
   copyrightYear: 2024,
+  /**
+   * The owner's own details: the footer, /contact, /privacy, /terms, JSON-LD and RSS show them from
+   * here alone. Edit them in this file (README, "The owner's details"). The values below are
+   * placeholders: a Netlify production build stops while any is left (src/lib/owner-placeholders.ts).
+   */
   contact: {
     email: 'hello@rootedthreads.example',
     /** Shown with non-breaking spaces and hyphen so the number never wraps. */
@@ -28,11 +45,20 @@ export const SITE = {
     country: 'USA',
     countryCode: 'US',
   },
+  /** The postal address mail must carry (CAN-SPAM), one line, from the parts above. */
+  get postalAddress(): string {
+    const c = this.contact;
+    return `${c.street}, ${c.city}, ${c.regionCode} ${c.postalCode}, ${c.country}`;
+  },
+  /**
+   * The brand's profiles, e.g. `href: 'https://www.instagram.com/rootedthreads/'`. A link that is
+   * null is not set and is shown nowhere (footer, JSON-LD sameAs).
+   */
   social: [
-    { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
-    { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
-    { name: 'Pinterest', href: 'https://www.pinterest.com/', icon: 'pinterest' },
-  ],
+    { name: 'Instagram', href: null, icon: 'instagram' },
+    { name: 'Facebook', href: null, icon: 'facebook' },
+    { name: 'Pinterest', href: null, icon: 'pinterest' },
+  ] as readonly SocialLink[],
 } as const;
 
 export interface NavLink {

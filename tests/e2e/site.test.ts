@@ -178,13 +178,33 @@ describe('navigation', () => {
     expect(await nav.isVisible()).toBe(false);
     expect(await button.getAttribute('aria-controls')).toBe('site-nav');
 
+    // The state is the browser's own (popovertarget), read from Chromium's accessibility tree: no
+    // aria-expanded attribute, which a popovertarget button must not carry.
+    expect(await button.getAttribute('aria-expanded')).toBeNull();
+    const cdp = await ctx.newCDPSession(page);
+    const expanded = async () => {
+      const { nodes } = (await cdp.send('Accessibility.queryAXTree', {
+        backendNodeId: (await cdp.send('DOM.describeNode', { objectId: await menuButtonObjectId() })).node
+          .backendNodeId,
+      })) as { nodes: { properties?: { name: string; value: { value: unknown } }[] }[] };
+      return nodes[0]?.properties?.find((p) => p.name === 'expanded')?.value.value ?? false;
+    };
+    const menuButtonObjectId = async () =>
+      (
+        (await cdp.send('Runtime.evaluate', { expression: 'document.querySelector("[popovertarget=site-nav]")' })) as {
+          result: { objectId: string };
+        }
+      ).result.objectId;
+    await cdp.send('Accessibility.enable');
+    expect(await expanded()).toBe(false);
+
     await button.click();
     await expect.poll(() => nav.isVisible()).toBe(true);
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(expanded).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => nav.isVisible()).toBe(false);
-    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(expanded).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
 
     await button.click();
