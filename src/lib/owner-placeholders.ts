@@ -1,4 +1,10 @@
-import { SITE } from '../site';
+import { SITE, type SocialLink } from '../site';
+
+/** The owner's details the check reads (SITE's shape, any values). */
+export interface OwnerDetails {
+  contact: { email: string; phoneHref: string; street: string };
+  social: readonly SocialLink[];
+}
 
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): never a real inbox. */
 const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^example\.(com|net|org)$/i;
@@ -12,7 +18,7 @@ const SAMPLE_STREET = '100 Fiber Mill Lane';
  * for fiction), the sample street, a social link to a platform's home page instead of a profile.
  * Empty when every detail is the owner's own.
  */
-export function ownerPlaceholders(site: Pick<typeof SITE, 'contact' | 'social'> = SITE): string[] {
+export function ownerPlaceholders(site: OwnerDetails = SITE): string[] {
   const found: string[] = [];
   const { email, phoneHref, street } = site.contact;
   const domain = email.split('@').pop() ?? '';
