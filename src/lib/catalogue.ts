@@ -53,6 +53,18 @@ function checkRelated(file: string | undefined, slug: string, related: string[],
   if (new Set(related).size !== related.length) fail(file, 'related', 'lists the same article twice');
 }
 
+/**
+ * The <Midpoint /> marker: placed exactly once when something is shown there (the mid-page sign-up,
+ * the house promotion), never otherwise. Articles and stories alike: without it the form never shows.
+ */
+function checkMidpoint(file: string | undefined, body: string, signups: string, adSlot: boolean) {
+  const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
+  const needsMid = signups === 'both' || signups === 'mid' || adSlot;
+  if (needsMid && markers !== 1)
+    fail(file, 'body', `place <Midpoint /> exactly once (signups: ${signups}, adSlot: ${adSlot})`);
+  if (!needsMid && markers > 0) fail(file, 'body', '<Midpoint /> is placed but nothing is shown there');
+}
+
 let articlesCache: Promise<Article[]> | undefined;
 let storiesCache: Promise<Story[]> | undefined;
 
@@ -68,15 +80,7 @@ export function getArticles(): Promise<Article[]> {
         const related = entry.data.related.map((r) => r.id);
         checkRelated(file, entry.id, related, known, entry.id === THREE_RELATED ? 3 : 2);
         const body = entry.body ?? '';
-        const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
-        const needsMid = entry.data.signups === 'both' || entry.data.signups === 'mid' || entry.data.adSlot;
-        if (needsMid && markers !== 1)
-          fail(
-            file,
-            'body',
-            `place <Midpoint /> exactly once (signups: ${entry.data.signups}, adSlot: ${entry.data.adSlot})`,
-          );
-        if (!needsMid && markers > 0) fail(file, 'body', '<Midpoint /> is placed but nothing is shown there');
+        checkMidpoint(file, body, entry.data.signups, entry.data.adSlot);
         const other = titles.get(entry.data.title.toLowerCase());
         if (other) fail(file, 'title', `same title as ${other}`);
         titles.set(entry.data.title.toLowerCase(), file ?? entry.id);
@@ -106,6 +110,7 @@ export function getStories(): Promise<Story[]> {
       .map((entry): Story => {
         const related = entry.data.related.map((r) => r.id);
         checkRelated(entry.filePath, entry.id, related, known);
+        checkMidpoint(entry.filePath, entry.body ?? '', entry.data.signups, false);
         const words = countWords(entry.body ?? '');
         return {
           kind: 'story',

@@ -41,8 +41,8 @@ function titleFrom(module: string): string {
 describe('page titles for the dashboard', () => {
   it('are found beside the module in the source layout, run from another directory', () => {
     const root = siteRoot();
-    cpSync(resolve('server/page-titles.ts'), join(root, 'server', 'page-titles.ts'));
-    cpSync(resolve('src/shared/page-titles.ts'), join(root, 'src', 'shared', 'page-titles.ts'));
+    cpSync(resolve('server'), join(root, 'server'), { recursive: true });
+    cpSync(resolve('src/shared'), join(root, 'src', 'shared'), { recursive: true });
     expect(titleFrom(join(root, 'server', 'page-titles.ts'))).toBe('A title from the bundle');
   });
 
