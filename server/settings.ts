@@ -194,7 +194,7 @@ export function settingProblems(env: Env = process.env): string[] {
  * would go live against an unmigrated database, so the build stops here instead.
  */
 export function migrationDatabaseUrl(env: Env = process.env): string | undefined {
-  const url = env.DATABASE_URL?.trim();
+  const url = databaseUrl(env);
   if (url) return url;
   if (env.NETLIFY || env.CONTEXT) {
     throw new SettingError(

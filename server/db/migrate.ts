@@ -81,8 +81,8 @@ async function main(): Promise<void> {
   const { closeDb } = await import('./client.ts');
   const { migrationDatabaseUrl } = await import('../settings.ts');
   // Stops a Netlify build that has no DATABASE_URL before anything opens the embedded database.
-  const url = migrationDatabaseUrl();
-  const db = await openDb({ ...process.env, DATABASE_URL: url });
+  migrationDatabaseUrl();
+  const db = await openDb();
   try {
     const done = await migrate(db);
     console.log(done.length ? `applied: ${done.join(', ')}` : 'database is up to date');
