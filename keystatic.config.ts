@@ -4,11 +4,15 @@
 // fails when the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
 // docs/writing-articles.md describes the hosted (GitHub) mode.
 import { collection, config, fields } from '@keystatic/core';
-import { block } from '@keystatic/core/content-components';
+import { block, inline } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
 import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './src/content-fields.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
+import { REFERENCE_ID } from './src/lib/citations.ts';
+
+/** One or more reference ids separated by single spaces, as <Cite to="…" /> takes them. */
+const CITE_IDS = new RegExp(`^${REFERENCE_ID.source.slice(1, -1)}(?: ${REFERENCE_ID.source.slice(1, -1)})*$`);
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 
@@ -53,6 +57,28 @@ const updatedDate = fields.date({
   description: 'Date of the last substantive revision; leave empty if there was none.',
 });
 
+const corrections = fields.array(
+  fields.object({
+    date: fields.date({
+      label: 'Date',
+      description: 'The day of the correction; set Updated to this day (or later) too.',
+      validation: { isRequired: true },
+    }),
+    text: fields.text({
+      label: 'What changed',
+      description: 'One or two sentences (20 to 600 characters): what the page said, what it says now, and why.',
+      multiline: true,
+      validation: { length: { min: 20, max: 600 } },
+    }),
+  }),
+  {
+    label: 'Corrections',
+    description:
+      'Only for a change in substance (a figure, a source, a claim). Shown at the end of the page, with "Updated <date>" under the title. Leave empty if there were none.',
+    itemLabel: (props) => `${props.fields.date.value ?? 'New correction'}: ${props.fields.text.value.slice(0, 60)}`,
+  },
+);
+
 const keywords = textList(SHARED_FIELDS.keywords);
 const articleSection = fields.select({
   label: 'Article section',
@@ -66,6 +92,15 @@ const lead = text(SHARED_FIELDS.lead);
 const references = ({ label, help, min }: ListRule) =>
   fields.array(
     fields.object({
+      id: fields.text({
+        label: 'Id',
+        description:
+          'A short key the text cites this source by (the + menu of the toolbar, then Citation), e.g. sei-2005: lower-case words and digits joined by hyphens, unique in this piece.',
+        validation: {
+          length: { min: 1 },
+          pattern: { regex: REFERENCE_ID, message: 'Id: lower-case words and digits joined by hyphens, e.g. sei-2005' },
+        },
+      }),
       title: text(SHARED_FIELDS.referenceTitle),
       publisher: text(SHARED_FIELDS.referencePublisher),
       year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.'),
@@ -77,8 +112,9 @@ const references = ({ label, help, min }: ListRule) =>
     }),
     {
       label,
-      description: help,
-      itemLabel: (props) => props.fields.title.value || 'New reference',
+      description: `${help} Each needs an id and must be cited in the body; the number readers see is its place in this list.`,
+      itemLabel: (props) =>
+        `${props.fields.id.value ? `${props.fields.id.value}: ` : ''}${props.fields.title.value || 'New reference'}`,
       validation: { length: { min } },
     },
   );
@@ -151,7 +187,7 @@ const announcement = optionalCard({
 const body = fields.mdx({
   label: 'Body',
   description:
-    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References.',
+    '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References. Every figure, study finding or quotation gets a Citation (the + menu of the toolbar) straight after its sentence; a table is cited in the sentence before it.',
   options: { heading: [2, 3, 4], image: false, codeBlock: false },
   components: {
     Midpoint: block({
@@ -160,6 +196,23 @@ const body = fields.mdx({
         'Where the mid-article sign-up and/or house promotion appear. Place it once, between two sections near the middle, when Sign-up forms is Both or Mid-article or the house promotion is on.',
       schema: {},
     }),
+    Cite: inline({
+      label: 'Citation',
+      description:
+        'A numbered link to a reference, placed straight after the full stop of the sentence it supports. Give the reference id, or several separated by spaces.',
+      // Shown in the text where the citation stands: the ids it points at, as the reader's number will.
+      ContentView: ({ value }) => (value.to ? `[${value.to}]` : '[choose a reference]'),
+      schema: {
+        to: fields.text({
+          label: 'Reference id(s)',
+          description: 'The id of the reference in References (e.g. sei-2005); several: sei-2005 thevs-2020.',
+          validation: {
+            length: { min: 1 },
+            pattern: { regex: CITE_IDS, message: 'Reference id(s): ids from References, separated by spaces' },
+          },
+        }),
+      },
+    }),
   },
 });
 
@@ -167,6 +220,7 @@ const body = fields.mdx({
 const entryBasics = {
   publishedDate,
   updatedDate,
+  corrections,
   hero: hero('hero'),
   heroAlt,
   keywords,

@@ -9,7 +9,7 @@ import { errorCode, isUnavailable } from './db/client.ts';
 import { discardBody, isSameSite, methodNotAllowed, problem, readBody, type ReadBody } from './http.ts';
 
 /** What the functions use of Netlify's Context; tests and `npm start` pass just these. */
-export type ApiContext = Pick<Context, 'ip'> & Partial<Pick<Context, 'params' | 'site'>>;
+export type ApiContext = Pick<Context, 'ip'> & Partial<Pick<Context, 'params' | 'site' | 'waitUntil'>>;
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 

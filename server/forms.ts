@@ -10,6 +10,7 @@ import { getDb, type Db } from './db/client.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from './endpoint.ts';
 import { hit, type RateLimit } from './rate-limit.ts';
 import { json, problem, seeOther } from './http.ts';
+import { wakeSender } from './mail/outbox.ts';
 
 export interface FormEndpoint<T> {
   name: string;
@@ -83,6 +84,9 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));
 
       const stored = await endpoint.store(db, checked.data);
+      // Committed: mail the store queued goes out now, after the response (mail/outbox.ts).
+      const { waitUntil } = call.context;
+      wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
       if (stored === 'duplicate') {
         return answer(call, 'duplicate', json(409, { code: '23505', message: DUPLICATE_SIGNUP.text }));
       }

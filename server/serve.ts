@@ -1,7 +1,7 @@
 // The self-hosting runtime: serves dist/ with netlify.toml's headers and redirects and runs the
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
 // Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR and the functions'
-// own) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
+// own, mail included) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
 // unless the server is local-only (runtime/admin-startup.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
@@ -25,6 +25,10 @@ import {
   siteUrl as configuredSiteUrl,
   trustProxy as configuredTrustProxy,
 } from './settings.ts';
+import { messageRetentionDays, ownerEmail } from './settings.ts';
+import { purgeOldData } from './retention.ts';
+import { onMailQueued } from './mail/outbox.ts';
+import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -72,6 +76,30 @@ const purge = () =>
 void purge();
 const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
+// Contact messages past MESSAGE_RETENTION_DAYS and delivered mail past its keep, daily (retention.ts).
+const retentionDays = messageRetentionDays();
+const purgeOld = () =>
+  purgeOldData(db, retentionDays)
+    .then((p) => {
+      if (p.messages || p.sentMail || p.failedMail) {
+        console.log(`  purged ${p.messages} old messages, ${p.sentMail} delivered and ${p.failedMail} failed mails`);
+      }
+    })
+    .catch((err: unknown) => console.error('retention purge failed:', err instanceof Error ? err.message : err));
+void purgeOld();
+const retentionTimer = setInterval(() => void purgeOld(), 24 * 60 * 60 * 1000).unref();
+
+// The mail sender, in this process, woken after every commit that queued mail (mail/sender.ts).
+// Without SMTP_URL the mail stays in the outbox and the dashboard says mail is not configured.
+let sender: RunningSender | undefined;
+const senderConfig = senderConfigFromEnv();
+if (senderConfig) {
+  const released = await releaseAbandonedClaims(db);
+  if (released) console.log(`  ${released} mail(s) left mid-send by a previous run queued again`);
+  sender = startSender(db, senderConfig);
+  onMailQueued(sender.wake);
+}
+
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
   setAdminKeySetting(undefined);
@@ -107,6 +135,11 @@ console.log(
   `  ${site.files.files.size} files (${site.staticUrls} static URLs), ${site.functions.length} functions, database: ${db.kind}`,
 );
 if (trustProxy) console.log(`  X-Forwarded-For believed from: ${trustProxy.description}`);
+console.log(
+  senderConfig
+    ? `  mail: sending from ${senderConfig.from.address}${ownerEmail() ? `; new messages alert ${ownerEmail()}` : '; OWNER_EMAIL is not set, so nobody is told of new messages'}`
+    : '  mail is not configured (no SMTP_URL): mail stays in the outbox, shown in the dashboard',
+);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -114,11 +147,14 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
+  clearInterval(retentionTimer);
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
   await new Promise((done) => server.close(done));
   clearTimeout(force);
+  // A send in flight finishes and is recorded; queued mail waits in the outbox for the next start.
+  await sender?.stop();
   await closeDb();
   process.exit(0);
 }

@@ -8,6 +8,9 @@
 //   ADMIN_KEY                               the dashboard's key (its strength: admin/config.ts)
 //   SITE_URL (or Netlify's URL)             the public origin (src/shared/site-origin.ts)
 //   PORT, HOST, TRUST_PROXY, ROOT_DIR       the `npm start` server (serve.ts)
+//   SMTP_URL, MAIL_FROM, OWNER_EMAIL        the mail transport, its sender and who hears of messages
+//   MAIL_RETRY_SECONDS                      the first retry's delay after a temporary mail failure
+//   MESSAGE_RETENTION_DAYS                  how long contact messages are kept
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
@@ -16,6 +19,7 @@
 // generic failure text: a misconfigured deployment fails visibly, never with a silent default.
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '../src/shared/site-time-zone.ts';
 import { siteOrigin } from '../src/shared/site-origin.ts';
+import { isEmailAddress } from '../src/shared/form-schemas.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 
@@ -166,6 +170,97 @@ export function rootDir(env: Env = process.env): string | undefined {
   return raw(env, 'ROOT_DIR');
 }
 
+/** Where and how the sender reaches the mail server (from SMTP_URL; the password is never logged). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** smtps:// — TLS from the first byte (port 465); smtp:// upgrades with STARTTLS when offered. */
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  /** The URL without its password, for logs and the dashboard. */
+  display: string;
+}
+
+/** SMTP_URL, or null when mail is not configured (the outbox keeps every mail: docs/mail.md). */
+export function smtpSettings(env: Env = process.env): SmtpSettings | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  const shape = 'must be smtp://user:password@host:port or smtps://user:password@host:port';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // The value may hold a password: it is not repeated in the message.
+    throw new SettingError('SMTP_URL', `${shape} (it is not a URL)`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new SettingError('SMTP_URL', `${shape}, not ${url.protocol}//…`);
+  }
+  if (!url.hostname) throw new SettingError('SMTP_URL', `${shape} (no host)`);
+  if ((url.pathname && url.pathname !== '/') || url.search || url.hash) {
+    throw new SettingError('SMTP_URL', `${shape} (no path or query)`);
+  }
+  const secure = url.protocol === 'smtps:';
+  const port = url.port ? Number(url.port) : secure ? 465 : 587;
+  const user = decodeURIComponent(url.username);
+  const auth = user ? { user, pass: decodeURIComponent(url.password) } : undefined;
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port,
+    secure,
+    ...(auth ? { auth } : {}),
+    display: `${url.protocol}//${user ? `${url.username}@` : ''}${url.host}`,
+  };
+}
+
+/** A mailbox written `Name <address>` or `address`. */
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
+function parseMailbox(variable: string, raw: string): Mailbox {
+  const match = /^(?:"?([^"<>\r\n]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const address = match?.[2] ?? match?.[3] ?? '';
+  if (!match || !isEmailAddress(address)) {
+    throw new SettingError(
+      variable,
+      `must be an address, e.g. Rooted Threads <hello@example.org>, not ${JSON.stringify(raw)}`,
+    );
+  }
+  return { name: (match[1] ?? '').trim(), address };
+}
+
+/** MAIL_FROM: required once SMTP_URL is set (a provider rejects mail from an unverified sender). */
+export function mailFrom(env: Env = process.env): Mailbox | null {
+  const raw = env.MAIL_FROM?.trim();
+  if (!raw) {
+    if (smtpSettings(env)) throw new SettingError('MAIL_FROM', 'is required when SMTP_URL is set');
+    return null;
+  }
+  return parseMailbox('MAIL_FROM', raw);
+}
+
+/** OWNER_EMAIL: who is e-mailed when a reader writes; null: nobody (the dashboard says so). */
+export function ownerEmail(env: Env = process.env): string | null {
+  const raw = env.OWNER_EMAIL?.trim();
+  if (!raw) return null;
+  if (!isEmailAddress(raw)) {
+    throw new SettingError('OWNER_EMAIL', `must be one e-mail address, not ${JSON.stringify(raw)}`);
+  }
+  return raw;
+}
+
+/** MESSAGE_RETENTION_DAYS (default 730, the two years /privacy promises): contact messages older are deleted daily. */
+export function messageRetentionDays(env: Env = process.env): number {
+  return integer(env, 'MESSAGE_RETENTION_DAYS', 1, 3650, 730);
+}
+
+/** MAIL_RETRY_SECONDS (default 60): the first retry after a temporary failure; each next one doubles, up to an hour. */
+export function mailRetrySeconds(env: Env = process.env): number {
+  return integer(env, 'MAIL_RETRY_SECONDS', 1, 3600, 60);
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
   const checks = [
@@ -175,6 +270,11 @@ export function settingProblems(env: Env = process.env): string[] {
     () => databasePoolMax(env),
     () => listenPort(env),
     () => trustProxy(env),
+    () => smtpSettings(env),
+    () => mailFrom(env),
+    () => ownerEmail(env),
+    () => messageRetentionDays(env),
+    () => mailRetrySeconds(env),
   ];
   return checks.flatMap((check) => {
     try {

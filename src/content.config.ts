@@ -9,6 +9,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ARTICLE_SECTIONS, CATEGORIES } from './site';
+import { REFERENCE_ID } from './lib/citations';
 import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './content-fields';
 
 /** The project's root, so hero paths resolve the same whatever directory the build started in. */
@@ -68,6 +69,14 @@ const heroAlt = text(SHARED_FIELDS.heroAlt);
 
 /** One entry of an article's References list. */
 const referenceEntry = z.strictObject({
+  /** Short key the text cites it by, <Cite to="sei-2005" />: lower case, digits and hyphens, unique in the file. */
+  id: z
+    .string()
+    .regex(
+      REFERENCE_ID,
+      'a reference id is a short key of lower-case words and digits joined by hyphens, e.g. sei-2005',
+    )
+    .optional(),
   /** Title of the cited work, as published. */
   title: text(SHARED_FIELDS.referenceTitle),
   /** Who published it: journal, agency, NGO or industry body. */
@@ -79,6 +88,33 @@ const referenceEntry = z.strictObject({
   /** Where a reader finds it: DOI link or the publisher's page, https only. */
   url: httpsUrl,
 });
+
+/** One correction: what was wrong and what the page says now, dated. */
+const correction = z.strictObject({
+  /** The day the correction was made, YYYY-MM-DD. */
+  date: isoDate,
+  /** One or two sentences: what the page said, what it says now, and why. */
+  text: text({ what: 'a correction note', min: 20, max: 600 }),
+});
+
+/** Corrections shown at the end of the page; each needs updatedDate on or after its date. */
+const corrections = z
+  .array(correction, { error: 'corrections must be a list of notes, each with a date and a text' })
+  .optional();
+
+/** An entry with corrections shows "Updated <date>": updatedDate must be set, not before the latest one. */
+const correctionsNeedUpdatedDate = (
+  data: { updatedDate?: Date; corrections?: { date: Date }[] },
+  ctx: z.core.$RefinementCtx,
+) => {
+  const latest = Math.max(...(data.corrections ?? []).map((c) => c.date.getTime()));
+  if (data.corrections?.length && (!data.updatedDate || data.updatedDate.getTime() < latest))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['updatedDate'],
+      message: 'a page with corrections needs updatedDate, on or after the date of its latest correction',
+    });
+};
 
 /** A frequently asked question with its answer. */
 const faqEntry = z.strictObject({
@@ -141,111 +177,122 @@ const relatedArticles = z
 const articles = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: `./${CONTENT_DIRS.articles}` }),
   schema: ({ image }) =>
-    z.strictObject(
-      {
-        /** Headline shown on the page, in cards and in the <title>. */
-        title: text(ARTICLE_FIELDS.title),
-        /** One or two sentences for cards, the meta description and RSS (50-200 characters). */
-        excerpt: text(ARTICLE_FIELDS.excerpt),
-        /** One of the spec's eight categories. */
-        category: choice('the category', CATEGORIES),
-        /** First publication date, YYYY-MM-DD. */
-        publishedDate: isoDate,
-        /** Last substantive revision, YYYY-MM-DD (defaults to publishedDate). */
-        updatedDate: isoDate.optional(),
-        /** Hero image: a photo (JPEG, PNG, WebP, AVIF) or our SVG artwork, in src/assets/art/<slug>/. */
-        hero: heroImage(image, CONTENT_DIRS.articles),
-        /** Alt text that says what the hero image shows. */
-        heroAlt,
-        /** SEO keywords (3 to 12). */
-        keywords: list(SHARED_FIELDS.keywords),
-        /** Structured-data articleSection. */
-        articleSection: choice('the article section', ARTICLE_SECTIONS),
-        /** Topics for structured data "about" (1 to 6). */
-        about: list(SHARED_FIELDS.about),
-        /** The lead paragraph shown under the title. */
-        lead: text(SHARED_FIELDS.lead),
-        /** Exactly three questions and answers (labelled Q1 to Q3). */
-        faq: z
-          .array(faqEntry, {
-            error: `the FAQ is missing: an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`,
-          })
-          .length(ARTICLE_FIELDS.faq.min, `an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`),
-        /** At least three real sources, https only. */
-        references: z
-          .array(referenceEntry, {
-            error: `the references are missing: an article cites at least ${ARTICLE_FIELDS.references.min}`,
-          })
-          .min(ARTICLE_FIELDS.references.min, `an article cites at least ${ARTICLE_FIELDS.references.min} references`),
-        /** Related article slugs: 2 (3 on cotton-blends-vs-natural-fibers); checked at build. */
-        related: relatedArticles,
-        /** Where the sign-up forms go: both (Updates mid, Movement end), mid, end or none. */
-        signups: choice('the sign-up placement', SIGNUPS).default('both'),
-        /** Optional call-to-action card after the body. */
-        cta: ctaCard.optional(),
-        /** Show the house promotion slot at the <Midpoint /> marker. */
-        adSlot: z.boolean({ error: 'the house promotion switch must be true or false' }).default(false),
-        /** Back control: browser history (falls back to /articles) or a 'Back to Articles' link. */
-        back: choice('the back control', BACK).default('history'),
-        /** Optional announcement bar above the header. */
-        announcement: announcement.optional(),
-      },
-      unknownFields,
-    ),
+    z
+      .strictObject(
+        {
+          /** Headline shown on the page, in cards and in the <title>. */
+          title: text(ARTICLE_FIELDS.title),
+          /** One or two sentences for cards, the meta description and RSS (50-200 characters). */
+          excerpt: text(ARTICLE_FIELDS.excerpt),
+          /** One of the spec's eight categories. */
+          category: choice('the category', CATEGORIES),
+          /** First publication date, YYYY-MM-DD. */
+          publishedDate: isoDate,
+          /** Last substantive revision, YYYY-MM-DD (defaults to publishedDate); shown as "Updated". */
+          updatedDate: isoDate.optional(),
+          /** Corrections made in the open: shown at the end of the page. */
+          corrections,
+          /** Hero image: a photo (JPEG, PNG, WebP, AVIF) or our SVG artwork, in src/assets/art/<slug>/. */
+          hero: heroImage(image, CONTENT_DIRS.articles),
+          /** Alt text that says what the hero image shows. */
+          heroAlt,
+          /** SEO keywords (3 to 12). */
+          keywords: list(SHARED_FIELDS.keywords),
+          /** Structured-data articleSection. */
+          articleSection: choice('the article section', ARTICLE_SECTIONS),
+          /** Topics for structured data "about" (1 to 6). */
+          about: list(SHARED_FIELDS.about),
+          /** The lead paragraph shown under the title. */
+          lead: text(SHARED_FIELDS.lead),
+          /** Exactly three questions and answers (labelled Q1 to Q3). */
+          faq: z
+            .array(faqEntry, {
+              error: `the FAQ is missing: an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`,
+            })
+            .length(ARTICLE_FIELDS.faq.min, `an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`),
+          /** At least three real sources, https only. */
+          references: z
+            .array(referenceEntry, {
+              error: `the references are missing: an article cites at least ${ARTICLE_FIELDS.references.min}`,
+            })
+            .min(
+              ARTICLE_FIELDS.references.min,
+              `an article cites at least ${ARTICLE_FIELDS.references.min} references`,
+            ),
+          /** Related article slugs: 2 (3 on cotton-blends-vs-natural-fibers); checked at build. */
+          related: relatedArticles,
+          /** Where the sign-up forms go: both (Updates mid, Movement end), mid, end or none. */
+          signups: choice('the sign-up placement', SIGNUPS).default('both'),
+          /** Optional call-to-action card after the body. */
+          cta: ctaCard.optional(),
+          /** Show the house promotion slot at the <Midpoint /> marker. */
+          adSlot: z.boolean({ error: 'the house promotion switch must be true or false' }).default(false),
+          /** Back control: browser history (falls back to /articles) or a 'Back to Articles' link. */
+          back: choice('the back control', BACK).default('history'),
+          /** Optional announcement bar above the header. */
+          announcement: announcement.optional(),
+        },
+        unknownFields,
+      )
+      .superRefine(correctionsNeedUpdatedDate),
 });
 
 const stories = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: `./${CONTENT_DIRS.stories}` }),
   schema: ({ image }) =>
-    z.strictObject(
-      {
-        /** Headline of the story page and its home card. */
-        title: text(STORY_FIELDS.title),
-        /** The card's one-line description. */
-        tagline: text(STORY_FIELDS.tagline),
-        /** Meta description and RSS text (50-200 characters). */
-        excerpt: text(STORY_FIELDS.excerpt),
-        /** Exactly three bullet lines for the home card. */
-        bullets: z
-          .array(text({ what: 'each bullet', min: STORY_FIELDS.bullets.itemMin }), {
-            error: `the bullets are missing: a story has exactly ${STORY_FIELDS.bullets.min}`,
-          })
-          .length(STORY_FIELDS.bullets.min, `a story has exactly ${STORY_FIELDS.bullets.min} bullets`),
-        /** Order of the card on the home page (1-3). */
-        order: z.number({ error: 'the order must be a whole number (1, 2 or 3)' }).int().min(1),
-        /** Publication date, YYYY-MM-DD. */
-        publishedDate: isoDate,
-        /** Last substantive revision, YYYY-MM-DD. */
-        updatedDate: isoDate.optional(),
-        /** Hero image: a photo (JPEG, PNG, WebP, AVIF) or our SVG artwork, in src/assets/art/<slug>/. */
-        hero: heroImage(image, CONTENT_DIRS.stories),
-        /** Alt text for the hero image. */
-        heroAlt,
-        /** SEO keywords. */
-        keywords: list(SHARED_FIELDS.keywords),
-        /** Structured-data articleSection. */
-        articleSection: choice('the article section', ARTICLE_SECTIONS),
-        /** Topics for structured data "about". */
-        about: list(SHARED_FIELDS.about),
-        /** Lead paragraph. */
-        lead: text(SHARED_FIELDS.lead),
-        /** Sources (https only); stories cite what their figures rest on. */
-        references: z
-          .array(referenceEntry, {
-            error: `the references are missing: a story cites at least ${STORY_FIELDS.references.min}`,
-          })
-          .min(STORY_FIELDS.references.min, `a story cites at least ${STORY_FIELDS.references.min} reference`),
-        /** Articles to read next (2 or 3 slugs). */
-        related: relatedArticles,
-        /** Sign-up placement (default: Movement at the end only). */
-        signups: choice('the sign-up placement', SIGNUPS).default('end'),
-        /** Back control. */
-        back: choice('the back control', BACK).default('history'),
-        /** Optional call-to-action card. */
-        cta: ctaCard.optional(),
-      },
-      unknownFields,
-    ),
+    z
+      .strictObject(
+        {
+          /** Headline of the story page and its home card. */
+          title: text(STORY_FIELDS.title),
+          /** The card's one-line description. */
+          tagline: text(STORY_FIELDS.tagline),
+          /** Meta description and RSS text (50-200 characters). */
+          excerpt: text(STORY_FIELDS.excerpt),
+          /** Exactly three bullet lines for the home card. */
+          bullets: z
+            .array(text({ what: 'each bullet', min: STORY_FIELDS.bullets.itemMin }), {
+              error: `the bullets are missing: a story has exactly ${STORY_FIELDS.bullets.min}`,
+            })
+            .length(STORY_FIELDS.bullets.min, `a story has exactly ${STORY_FIELDS.bullets.min} bullets`),
+          /** Order of the card on the home page (1-3). */
+          order: z.number({ error: 'the order must be a whole number (1, 2 or 3)' }).int().min(1),
+          /** Publication date, YYYY-MM-DD. */
+          publishedDate: isoDate,
+          /** Last substantive revision, YYYY-MM-DD; shown as "Updated". */
+          updatedDate: isoDate.optional(),
+          /** Corrections made in the open: shown at the end of the page. */
+          corrections,
+          /** Hero image: a photo (JPEG, PNG, WebP, AVIF) or our SVG artwork, in src/assets/art/<slug>/. */
+          hero: heroImage(image, CONTENT_DIRS.stories),
+          /** Alt text for the hero image. */
+          heroAlt,
+          /** SEO keywords. */
+          keywords: list(SHARED_FIELDS.keywords),
+          /** Structured-data articleSection. */
+          articleSection: choice('the article section', ARTICLE_SECTIONS),
+          /** Topics for structured data "about". */
+          about: list(SHARED_FIELDS.about),
+          /** Lead paragraph. */
+          lead: text(SHARED_FIELDS.lead),
+          /** Sources (https only); stories cite what their figures rest on. */
+          references: z
+            .array(referenceEntry, {
+              error: `the references are missing: a story cites at least ${STORY_FIELDS.references.min}`,
+            })
+            .min(STORY_FIELDS.references.min, `a story cites at least ${STORY_FIELDS.references.min} reference`),
+          /** Articles to read next (2 or 3 slugs). */
+          related: relatedArticles,
+          /** Sign-up placement (default: Movement at the end only). */
+          signups: choice('the sign-up placement', SIGNUPS).default('end'),
+          /** Back control. */
+          back: choice('the back control', BACK).default('history'),
+          /** Optional call-to-action card. */
+          cta: ctaCard.optional(),
+        },
+        unknownFields,
+      )
+      .superRefine(correctionsNeedUpdatedDate),
 });
 
 export const collections = { articles, stories };

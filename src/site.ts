@@ -4,6 +4,8 @@
  * repeats a brand literal. Interface strings live in src/shared/messages/.
  */
 
+import { BRAND_NAME, POSTAL_ADDRESS } from './shared/brand.ts';
+
 /** One of the brand's social profiles (SITE.social). */
 export interface SocialLink {
   name: string;
@@ -17,7 +19,7 @@ export const socialProfiles = (): (SocialLink & { href: string })[] =>
   SITE.social.filter((s): s is SocialLink & { href: string } => !!s.href);
 
 export const SITE = {
-  name: 'Rooted Threads',
+  name: BRAND_NAME,
   tagline: '100% Natural Fabric Clothing',
   /** Appended to every page title; the home page uses it alone. */
   titleSuffix: 'Rooted Threads | 100% Natural Fabric Clothing',
@@ -38,18 +40,7 @@ export const SITE = {
     /** Shown with non-breaking spaces and hyphen so the number never wraps. */
     phone: '+1\u00a0(423)\u00a0555\u20110142',
     phoneHref: 'tel:+14235550142',
-    street: '100 Fiber Mill Lane',
-    city: 'Chattanooga',
-    region: 'Tennessee',
-    regionCode: 'TN',
-    postalCode: '37402',
-    country: 'USA',
-    countryCode: 'US',
-  },
-  /** The postal address mail must carry (CAN-SPAM), one line, from the parts above. */
-  get postalAddress(): string {
-    const c = this.contact;
-    return `${c.street}, ${c.city}, ${c.regionCode} ${c.postalCode}, ${c.country}`;
+    ...POSTAL_ADDRESS,
   },
   /**
    * What the site's own artwork (src/assets/art/home-hero.svg) shows: the home page's hero, and the

@@ -1,7 +1,7 @@
 // `npm run bench`: every figure measured in this one run on this machine, each next to the
 // reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
 // Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
-//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email   (default: all)
+//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail   (default: all)
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,8 +13,9 @@ import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from '.
 import { BROWSER_ACCEPT_ENCODING, load, loadClient, loadTable, startBareServer, type Load } from './functions.ts';
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
+import { benchMail, mailTable } from './mail.ts';
 
-const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail').split(','));
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
 ];
@@ -138,6 +139,11 @@ async function main(): Promise<void> {
       } finally {
         await s.stop();
       }
+    }
+
+    if (parts.has('mail')) {
+      print('## 6. Mail: the outbox sender vs nodemailer alone into one local SMTP sink (same run)\n');
+      print(mailTable(await benchMail()) + '\n');
     }
   } finally {
     await server?.stop();

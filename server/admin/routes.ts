@@ -22,6 +22,8 @@ import { readStats } from './stats.ts';
 import { parseInsightsDays, readInsights } from './insights.ts';
 import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
+import { parseMailQuery, readMailPage, retryMail } from './mail.ts';
+import { wakeSender } from '../mail/outbox.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };
 
@@ -135,3 +137,29 @@ export function eraseHandler(kind: ListKind): ApiHandler {
     },
   });
 }
+
+/** GET /api/admin/mail?status=&before=: the outbox, newest first (src/shared/admin-mail-api.ts). */
+export const mailListHandler: ApiHandler = adminFunction({
+  name: 'admin-mail',
+  routes: {
+    GET: async ({ url, db }) => {
+      const query = parseMailQuery(url);
+      if (!query) return problem(400, ADMIN_NOTICES.badRequest);
+      return json(200, await readMailPage(db, query));
+    },
+  },
+});
+
+/** POST /api/admin/mail/:id/retry: 204 and the mail is queued again; 404 when no failed mail has that id. */
+export const mailRetryHandler: ApiHandler = adminFunction({
+  name: 'admin-mail-retry',
+  routes: {
+    POST: async ({ context, db }) => {
+      const id = parseId(context.params?.id);
+      if (!id || !(await retryMail(db, id))) return problem(404, ADMIN_NOTICES.notFound);
+      const { waitUntil } = context;
+      wakeSender(waitUntil ? (work) => waitUntil(work) : undefined, { force: true });
+      return new Response(null, { status: 204, headers: SECURITY_HEADERS });
+    },
+  },
+});

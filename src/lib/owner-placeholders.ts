@@ -9,7 +9,7 @@ export interface OwnerDetails {
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): never a real inbox. */
 const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^example\.(com|net|org)$/i;
 
-/** The sample street this repository ships in SITE.contact: not the owner's address. */
+/** The sample street this repository ships (src/shared/brand.ts): not the owner's address. */
 const SAMPLE_STREET = '100 Fiber Mill Lane';
 
 /**

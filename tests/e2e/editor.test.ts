@@ -1,5 +1,5 @@
 // The brand team's path end to end: in a real browser against `astro dev`, create an article in the
-// Keystatic editor with an uploaded JPEG hero; the MDX file and the photo land in the tree; a build
+// Keystatic editor with an uploaded JPEG hero and a citation; the MDX file and the photo land in the tree; a build
 // of the site then serves the hero as a responsive <picture> with AVIF and WebP sources. Everything
 // the test created is removed afterwards, whatever happens.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -101,6 +101,7 @@ describe('the visual editor', () => {
       });
     for (const i of [1, 2, 3])
       await addItem(page, 'References', {
+        Id: `test-ref-${i}`,
         Title: `Test reference ${i}`,
         Publisher: 'Test Publisher',
         Year: String(2020 + i),
@@ -115,7 +116,21 @@ describe('the visual editor', () => {
 
     const body = page.locator('[contenteditable="true"]').first();
     await body.click();
+    // A citation, from the insert menu ("/" at the start of the paragraph), then the sentence typed
+    // in front of it, so that it stands straight after the full stop.
+    await page.keyboard.type('/');
+    await page.getByRole('option', { name: /^Citation/ }).click();
+    await page.keyboard.press('Home');
     await page.keyboard.type('A first paragraph of the body, typed in the editor.');
+    // Its one field: the ids of the references it points at.
+    await page.getByText('[choose a reference]').click();
+    // The selected citation's popover: its pencil (the first of its two icon buttons) opens the field.
+    await page.getByRole('dialog').getByRole('button').first().click();
+    const ids = page.getByLabel(/^Reference id\(s\)/);
+    await ids.fill('test-ref-1 test-ref-2 test-ref-3');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await ids.waitFor({ state: 'detached' });
+    await expect.poll(() => body.innerText()).toContain('editor.[test-ref-1 test-ref-2 test-ref-3]');
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect.poll(() => existsSync(ARTICLE), { timeout: 30_000 }).toBe(true);
@@ -127,7 +142,10 @@ describe('the visual editor', () => {
     const source = readFileSync(ARTICLE, 'utf8');
     expect(source).toContain(`title: ${TITLE}`);
     expect(source).toMatch(new RegExp(`^hero: \\.\\./\\.\\./assets/art/${SLUG}/hero\\.jpg$`, 'm'));
-    expect(source).toContain('A first paragraph of the body, typed in the editor.');
+    expect(source).toContain(
+      'A first paragraph of the body, typed in the editor.<Cite to="test-ref-1 test-ref-2 test-ref-3" />',
+    );
+    expect(source).toMatch(/^ {2}- id: test-ref-1$/m);
     // The editor writes the shapes the schema reads: years as numbers, no empty optional card.
     expect(source).toMatch(/^ {4}year: 2021$/m);
     expect(source).not.toMatch(/^(cta|announcement):/m);
@@ -150,5 +168,7 @@ describe('the visual editor', () => {
     expect(picture).toMatch(/<source srcset="[^"]+\.avif \d+w[^"]*" type="image\/avif"/);
     expect(picture).toMatch(/<source srcset="[^"]+\.webp \d+w[^"]*" type="image\/webp"/);
     expect(picture).toMatch(/<img src="[^"]+\.jpg"[^>]*fetchpriority="high"/);
+    // The citation typed in the editor is a numbered link to its reference in the built page.
+    expect(html).toContain('typed in the editor.<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"');
   }, 480_000);
 });

@@ -86,7 +86,8 @@ describe('article pages', () => {
     expect(byline).toContain(SITE.author);
     expect(byline).toMatch(/\d+ min read/);
     expect(await page.locator('.faq dt .label').allInnerTexts()).toEqual(['Q1', 'Q2', 'Q3']);
-    const refs = page.locator('.references a');
+    // The sources themselves (each entry's first link; the others lead back into the text).
+    const refs = page.locator('.references li > a:first-child');
     expect(await refs.count()).toBeGreaterThanOrEqual(3);
     for (const a of await refs.all()) {
       expect(await a.getAttribute('target')).toBe('_blank');
@@ -100,6 +101,67 @@ describe('article pages', () => {
     const article = JSON.parse(ld[0]!) as { timeRequired: string; wordCount: number };
     expect(article.timeRequired).toMatch(/^PT\d+M$/);
     expect(article.wordCount).toBeGreaterThanOrEqual(1200);
+    await ctx.close();
+  });
+
+  it('link each citation marker to its reference and back, without JavaScript, and print the markers', async () => {
+    const { page, ctx } = await open('/articles/hemp-vs-cotton', { javaScriptEnabled: false });
+    const markers = page.locator('.prose sup.cite a');
+    expect(await markers.count()).toBeGreaterThanOrEqual(15);
+    // The first marker: a link named by its number, to the reference at that place in the list.
+    const first = markers.first();
+    expect(await first.getAttribute('aria-label')).toBe('Reference 1');
+    expect(await first.innerText()).toBe('[1]');
+    await first.click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#ref-sei-2005');
+    const entry = page.locator('.references li:target');
+    expect(await entry.innerText()).toContain('Ecological Footprint and Water Analysis');
+    expect(await page.locator('.references li').first().getAttribute('id')).toBe('ref-sei-2005');
+    // ...and back to the sentence it supports.
+    const back = entry.locator('.back a').first();
+    expect(await back.getAttribute('aria-label')).toBe('Back to where reference 1 is cited');
+    await back.click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#cite-sei-2005-1');
+    expect(await page.locator('sup.cite a:target').innerText()).toBe('[1]');
+    // A reference cited twice links back to both places.
+    const drastig = page.locator('#ref-drastig-2020 .back a');
+    expect(await drastig.count()).toBeGreaterThanOrEqual(2);
+    expect(await drastig.nth(1).getAttribute('aria-label')).toMatch(/^Back to citation 2 of reference \d+$/);
+    // On paper: the markers stay, the back links go, each source prints its address.
+    await page.emulateMedia({ media: 'print' });
+    expect(await first.isVisible()).toBe(true);
+    expect(await back.isVisible()).toBe(false);
+    const printed = await page
+      .locator('.references li > a:first-child')
+      .first()
+      .evaluate((a) => getComputedStyle(a, '::after').content);
+    expect(printed).toContain('https://www.sei-international.org/publications?pid=1694');
+    await ctx.close();
+  });
+
+  it('show "Updated" and the corrections note of a corrected article, and neither on others', async () => {
+    const { page, ctx } = await open('/articles/merino-vs-cashmere');
+    const updated = page.locator('.article-head .byline a[href="#corrections"]');
+    expect(await updated.innerText()).toBe('Updated November 24, 2026');
+    expect(await updated.locator('time').getAttribute('datetime')).toBe('2026-11-24');
+    const notes = page.locator('#corrections li');
+    expect(await notes.count()).toBe(3);
+    expect(await notes.first().innerText()).toMatch(/^November 24, 2026: We repeated NPR's 2016 line/);
+    // The corrections come after the text and before the references.
+    const order = await page.evaluate(() => {
+      const c = document.querySelector('#corrections')!;
+      const r = document.querySelector('.references')!;
+      return c.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    expect(order).toBeTruthy();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as {
+      dateModified: string;
+      datePublished: string;
+    };
+    expect(ld).toMatchObject({ datePublished: '2025-08-28', dateModified: '2026-11-24' });
+    const other = await (await fetch(base + '/articles/linen-vs-cotton')).text();
+    expect(other).not.toContain('id="corrections"');
+    expect(other).not.toContain('Updated <time');
     await ctx.close();
   });
 
@@ -345,7 +407,7 @@ describe('404 and sitemap pages', () => {
       /\/contact<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.6<\/priority>/,
     );
     expect(xml).toMatch(
-      /\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2025-08-23<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/,
+      /\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2026-11-24<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/,
     );
     await ctx.close();
   });

@@ -12,6 +12,7 @@ import {
   type Stats,
 } from '../../src/shared/admin-api.ts';
 import { DEFAULT_SITE_TIME_ZONE } from '../../src/shared/site-time-zone.ts';
+import { MAIL_API, type MailPage } from '../../src/shared/admin-mail-api.ts';
 import { readInsights } from '../../server/admin/insights.ts';
 import { parseCsv } from '../../server/csv.ts';
 import { SESSION_COOKIE } from '../../server/admin/sessions.ts';
@@ -33,6 +34,8 @@ const GUARDED: [string, string][] = [
   ['GET', '/api/admin/signups.csv'],
   ['DELETE', '/api/admin/contacts/1'],
   ['DELETE', '/api/admin/signups/1'],
+  ['GET', '/api/admin/mail'],
+  ['POST', '/api/admin/mail/1/retry'],
 ];
 
 interface NewContact {
@@ -738,6 +741,57 @@ export function adminSuite(
       for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999', '9223372036854775808']) {
         await expectProblem(await send('DELETE', `/api/admin/contacts/${bad}`, { cookie }), 404);
       }
+    });
+  });
+
+  describe('mail', () => {
+    it('lists the outbox newest first with status, recipient, subject and text; a failed mail can be queued again, once', async () => {
+      const insert = async (recipient: string, status: string, error: string | null) =>
+        (
+          await t.db.query<{ id: string }>(
+            `INSERT INTO mail_outbox (kind, recipient, subject, text, status, attempts, last_error)
+             VALUES ('owner-alert', $1, 'New message from Ada', 'Hello, body text.', $2, 1, $3) RETURNING id::text`,
+            [recipient, status, error],
+          )
+        ).rows[0]!.id;
+      const sent = await insert('sent@example.org', 'sent', null);
+      const failed = await insert('failed@example.org', 'failed', '550 Recipient refused');
+
+      const res = await get(`${MAIL_API.list}?status=failed`, { cookie });
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      const page = (await res.json()) as MailPage;
+      // No SMTP_URL in these targets: the embedded default, mail stays in the outbox.
+      expect(page.configured).toBe(false);
+      expect(page.rows.map((r) => r.id)).toContain(failed);
+      expect(page.rows.map((r) => r.id)).not.toContain(sent);
+      expect(page.rows.find((r) => r.id === failed)).toMatchObject({
+        status: 'failed',
+        recipient: 'failed@example.org',
+        subject: 'New message from Ada',
+        text: 'Hello, body text.',
+        last_error: '550 Recipient refused',
+      });
+      expect(page.counts.failed).toBeGreaterThanOrEqual(1);
+
+      const all = (await (await get(MAIL_API.list, { cookie })).json()) as MailPage;
+      expect(all.rows.map((r) => r.id).indexOf(failed)).toBeLessThan(all.rows.map((r) => r.id).indexOf(sent));
+
+      expect((await send('POST', MAIL_API.retry(failed), { cookie })).status).toBe(204);
+      const row = (
+        await t.db.query<{ status: string; attempts: number }>(
+          'SELECT status, attempts FROM mail_outbox WHERE id = $1',
+          [failed],
+        )
+      ).rows[0]!;
+      expect(row).toEqual({ status: 'queued', attempts: 0 });
+      // Only a failed mail is queued again: a second retry, a sent mail and bad ids are 404.
+      for (const id of [failed, sent, 'abc', '0', '99999999999999999999']) {
+        await expectProblem(await send('POST', MAIL_API.retry(id), { cookie }), 404, ADMIN_NOTICES.notFound);
+      }
+      expect((await send('POST', MAIL_API.retry(failed), { cookie, origin: EVIL })).status).toBe(403);
+      await expectProblem(await get(`${MAIL_API.list}?status=lost`, { cookie }), 400);
+      await t.db.query('DELETE FROM mail_outbox WHERE id IN ($1, $2)', [sent, failed]);
     });
   });
 

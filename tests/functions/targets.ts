@@ -10,7 +10,8 @@ import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
-import { NEON_LIKE_URL, startNeonHttp } from '../support/neon-http.ts';
+import { startNeonHttp } from '../support/neon-http.ts';
+import { startNeonWsProxy } from '../support/neon-ws.ts';
 import {
   SELECT_CONTACTS,
   SELECT_SIGNUPS,
@@ -79,22 +80,39 @@ export async function handlersOnPostgres(): Promise<Target> {
 }
 
 /**
- * The handlers on Neon's serverless driver over HTTP, as in production: a Neon URL selects it,
- * and a local stand-in for Neon's /sql endpoint runs the queries on a fresh PostgreSQL database.
+ * A Neon database for the handlers, as in production: a Neon URL selects Neon's serverless driver;
+ * its single queries go to a local stand-in for Neon's /sql endpoint and its transactions (a
+ * contact message and its alert, server/contacts.ts) over a local stand-in for Neon's WebSocket
+ * proxy, both on a fresh PostgreSQL database. The URL names that database and a role the local
+ * server trusts, so the WebSocket session reaches it.
  */
-export async function handlersOnNeon(): Promise<Target> {
+export async function neonOnPostgres(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   const temp = await createPgDatabase();
   const direct = connect(temp.url);
   await migrate(direct);
   await direct.close();
   const neonHttp = await startNeonHttp(temp.url);
-  const db = connect(NEON_LIKE_URL);
+  const local = new URL(temp.url);
+  const neonWs = await startNeonWsProxy({ host: local.hostname, port: Number(local.port || 5432) });
+  const db = connect(
+    `postgresql://${local.username || 'postgres'}:not-checked@ep-quiet-tree-123456-pooler.us-east-2.aws.neon.tech/${temp.name}?sslmode=require`,
+  );
   if (db.kind !== 'neon') throw new Error('a Neon URL must select the Neon driver');
   setDb(db);
-  return handlerTarget(db, async () => {
-    await neonHttp.close();
-    await temp.drop();
-  });
+  return {
+    db,
+    cleanup: async () => {
+      await neonWs.close();
+      await neonHttp.close();
+      await temp.drop();
+    },
+  };
+}
+
+/** The handlers on Neon's serverless driver (neonOnPostgres). */
+export async function handlersOnNeon(): Promise<Target> {
+  const { db, cleanup } = await neonOnPostgres();
+  return handlerTarget(db, cleanup);
 }
 
 function httpSend(base: string): Target['send'] {

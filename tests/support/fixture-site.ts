@@ -28,7 +28,7 @@ export function articleSource(slug: string, related: string[], overrides: Record
     references: [1, 2, 3]
       .map(
         (i) =>
-          `\n  - title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: https://example.org/ref-${i}`,
+          `\n  - id: ref-${i}\n    title: "Reference ${i}"\n    publisher: "Publisher"\n    year: 2020\n    url: https://example.org/ref-${i}`,
       )
       .join(''),
     related: `[${related.join(', ')}]`,
@@ -38,7 +38,8 @@ export function articleSource(slug: string, related: string[], overrides: Record
   const front = Object.entries(fields)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
-  return `---\n${front}\n---\n\n## A section\n\nSome words for ${slug}.\n\n- a list item\n`;
+  // Every reference must be cited somewhere, or the build fails (docs/citations.md).
+  return `---\n${front}\n---\n\n## A section\n\nSome words for ${slug}.<Cite to="ref-1 ref-2 ref-3" />\n\n- a list item\n`;
 }
 
 /** Copies the project (without content) to a temp dir and writes the given articles into it. */

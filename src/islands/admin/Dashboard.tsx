@@ -1,10 +1,12 @@
 // The dashboard: stat cards, one search box filtering both lists (server-side, debounced), and the
 // views as tabs: contacts (the default) and sign-ups, each with its table, CSV export and erasure,
-// and the insights (charts, loaded with their code the first time the tab opens).
+// the insights (charts, loaded with their code the first time the tab opens) and the mail (the
+// outbox, loaded the same way).
 // The data and actions live in hooks (useStats, useInsights, useLists, useCsvExport,
 // useRowDeletion, useSignOut); this file only puts them together.
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
+import { MAIL_LABELS } from '../../shared/messages/mail.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
@@ -29,12 +31,14 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The charts and their library load only when the Insights tab is first opened. */
 const InsightsView = lazy(() => import('./InsightsView.tsx'));
+/** The outbox view loads (and reads the outbox) only when the Mail tab is first opened. */
+const MailView = lazy(() => import('./MailView.tsx'));
 
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind | 'insights';
+type View = ListKind | 'insights' | 'mail';
 
 const LIST_TITLES: Record<ListKind, string> = {
   contacts: ADMIN_LABELS.contactsTab,
@@ -50,6 +54,7 @@ export function Dashboard({ onSignedOut }: Props) {
   const idBase = useId();
   const [view, setView] = useState<View>('contacts');
   const [insightsOpened, setInsightsOpened] = useState(false);
+  const [mailOpened, setMailOpened] = useState(false);
   const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
@@ -85,11 +90,13 @@ export function Dashboard({ onSignedOut }: Props) {
       };
     }),
     { view: 'insights', label: INSIGHTS_LABELS.tab },
+    { view: 'mail', label: MAIL_LABELS.tab },
   ];
 
   function select(next: View) {
     setView(next);
     if (next === 'insights') setInsightsOpened(true);
+    if (next === 'mail') setMailOpened(true);
   }
 
   const periodTotals =
@@ -132,6 +139,14 @@ export function Dashboard({ onSignedOut }: Props) {
           {insightsOpened && (
             <Suspense fallback={<InsightsPlaceholder withSwitch />}>
               <InsightsView state={insights} period={period} onPeriod={setPeriod} />
+            </Suspense>
+          )}
+        </ViewPanel>
+
+        <ViewPanel idBase={idBase} view="mail" selected={view === 'mail'}>
+          {mailOpened && (
+            <Suspense fallback={<p className={styles.summary}>{MAIL_LABELS.loading}</p>}>
+              <MailView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}
         </ViewPanel>

@@ -9,3 +9,4 @@ export * from './api.ts';
 export * from './admin.ts';
 export * from './insights.ts';
 export * from './reader.ts';
+export * from './citations.ts';

@@ -1,0 +1,16 @@
+// Daily on Netlify: deletes contact messages past MESSAGE_RETENTION_DAYS and delivered or failed
+// mail past its keep (server/retention.ts). The `npm start` server runs the same purge on a timer.
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../server/db/client.ts';
+import { purgeOldData } from '../../server/retention.ts';
+import { messageRetentionDays } from '../../server/settings.ts';
+
+export default async (): Promise<Response> => {
+  const purged = await purgeOldData(getDb(), messageRetentionDays());
+  console.log(
+    `purged ${purged.messages} old messages, ${purged.sentMail} delivered and ${purged.failedMail} failed mails`,
+  );
+  return new Response(null, { status: 204 });
+};
+
+export const config: Config = { schedule: '@daily' };

@@ -1,0 +1,140 @@
+// The Mail view: every e-mail the site has written (the outbox), newest first, with its status,
+// recipient, subject and text; a failed one can be sent again. When SMTP_URL is not set it says
+// that mail is not configured: the mail waits here and nothing pretends to have been sent.
+// Loaded on its own (React.lazy in Dashboard.tsx) the first time the owner opens the tab.
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
+import { MAIL_LABELS, MAIL_STATUS_LABELS, mailSummary } from '../../shared/messages/mail.ts';
+import { MAIL_STATUSES, type MailRow } from '../../shared/admin-mail-api.ts';
+import { shortDate } from './format.ts';
+import { useMail } from './useMail.ts';
+import styles from './mail.module.css';
+import admin from './admin.module.css';
+
+interface Props {
+  /** The session is gone (401/403): back to the gate. */
+  onDenied: () => void;
+}
+
+function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean; onRetry: () => void }) {
+  return (
+    <li className={styles.item} data-mail-status={row.status}>
+      <div className={styles.itemHead}>
+        <span className={styles.status} data-status={row.status}>
+          {MAIL_STATUS_LABELS[row.status]}
+        </span>
+        <h2 className={styles.subject}>{row.subject}</h2>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{MAIL_LABELS.to}</dt>
+          <dd className={styles.recipient}>{row.recipient}</dd>
+        </div>
+        <div>
+          <dt>{MAIL_LABELS.queuedAt}</dt>
+          <dd>
+            <time dateTime={row.created_at}>{shortDate(row.created_at)}</time>
+          </dd>
+        </div>
+        {row.sent_at && (
+          <div>
+            <dt>{MAIL_LABELS.sentAt}</dt>
+            <dd>
+              <time dateTime={row.sent_at}>{shortDate(row.sent_at)}</time>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{MAIL_LABELS.attempts}</dt>
+          <dd>{row.attempts}</dd>
+        </div>
+      </dl>
+      {row.last_error && row.status !== 'sent' && (
+        <p className={styles.error}>
+          <span className={styles.errorLabel}>{MAIL_LABELS.lastError}:</span> {row.last_error}
+        </p>
+      )}
+      <details className={styles.text}>
+        <summary>{MAIL_LABELS.showText}</summary>
+        <pre>{row.text}</pre>
+      </details>
+      {row.status === 'failed' && (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`button button--ghost ${admin.small}`}
+            onClick={onRetry}
+            disabled={retrying}
+            aria-busy={retrying}
+          >
+            {retrying ? MAIL_LABELS.retrying : MAIL_LABELS.retry}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function MailView({ onDenied }: Props) {
+  const mail = useMail(onDenied);
+  const { page, rows } = mail;
+  return (
+    <div className={styles.mail} aria-busy={mail.loading} data-mail-view>
+      {page && !page.configured && (
+        <div className={styles.notice} role="note">
+          <p className={styles.noticeTitle}>{MAIL_LABELS.notConfigured}</p>
+          <p>{MAIL_LABELS.notConfiguredText}</p>
+        </div>
+      )}
+      {page && !page.ownerAlerts && <p className={styles.hint}>{MAIL_LABELS.noOwnerAlerts}</p>}
+      <div className={admin.panelHead}>
+        <p className={admin.summary} aria-live="polite">
+          {mail.loading || !page
+            ? MAIL_LABELS.loading
+            : mailSummary(rows.length, page.nextCursor !== null, page.counts)}
+        </p>
+        <label className={styles.filter}>
+          <span>{MAIL_LABELS.filterLabel}</span>
+          <select
+            value={mail.status ?? ''}
+            onChange={(e) => mail.setStatus((e.target.value || null) as typeof mail.status)}
+          >
+            <option value="">{MAIL_LABELS.all}</option>
+            {MAIL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MAIL_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {mail.failed && !mail.loading ? (
+        <p className={styles.empty}>
+          {MAIL_LABELS.failed}{' '}
+          <button type="button" className={admin.linkButton} onClick={mail.reload}>
+            {ADMIN_LABELS.retry}
+          </button>
+        </p>
+      ) : !mail.loading && rows.length === 0 ? (
+        <p className={styles.empty}>{mail.status ? MAIL_LABELS.emptyFiltered : MAIL_LABELS.empty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {rows.map((row) => (
+            <MailItem key={row.id} row={row} retrying={mail.retrying === row.id} onRetry={() => mail.retry(row.id)} />
+          ))}
+        </ul>
+      )}
+      {page?.nextCursor && (
+        <div className={admin.more}>
+          <button
+            type="button"
+            className={`button button--ghost ${admin.small}`}
+            onClick={mail.loadMore}
+            disabled={mail.loadingMore}
+          >
+            {mail.loadingMore ? MAIL_LABELS.loadingMore : MAIL_LABELS.loadMore}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// Pieces whose references have not yet been given ids and citations (issue 24 is done in two
+// halves). For these only, a reference may lack an id or go uncited, and the content test skips
+// them; a dangling <Cite /> still fails. Remove each file as it is cited; the list must end empty.
+export const CITATIONS_PENDING: ReadonlySet<string> = new Set<string>([
+  'src/content/articles/algae-based-textiles.mdx',
+  'src/content/articles/beyond-vegan-leather.mdx',
+  'src/content/articles/bio-based-fibers.mdx',
+  'src/content/articles/cotton-blends-vs-natural-fibers.mdx',
+  'src/content/articles/economics-fewer-better-clothes.mdx',
+  'src/content/articles/fashion-water-problem.mdx',
+  'src/content/articles/hemp-blends.mdx',
+  'src/content/articles/hemp-denim-future.mdx',
+  'src/content/articles/hidden-cost-of-cotton.mdx',
+  'src/content/articles/linen-sheets-sustainability.mdx',
+  'src/content/articles/linen-vs-cotton.mdx',
+  'src/content/articles/merino-wool-care.mdx',
+  'src/content/articles/microplastics-in-clothing.mdx',
+  'src/content/articles/organic-cotton-investment.mdx',
+  'src/content/articles/organic-vs-conventional-cotton.mdx',
+  'src/content/articles/plant-based-leather-alternatives.mdx',
+  'src/content/articles/polyester-vs-wool-fertility-study.mdx',
+  'src/content/articles/regenerative-wardrobe-guide.mdx',
+  'src/content/articles/synthetic-clothing-chemicals.mdx',
+  'src/content/articles/textile-recycling-evolution.mdx',
+  'src/content/articles/why-fast-fashion-is-failing.mdx',
+  'src/content/articles/wool-original-performance-fabric.mdx',
+  'src/content/articles/wool-vs-fleece.mdx',
+  'src/content/articles/wool-vs-hemp-winter.mdx',
+  'src/content/stories/cotton-revolution.mdx',
+  'src/content/stories/plant-power.mdx',
+  'src/content/stories/wool-superpowers.mdx',
+]);

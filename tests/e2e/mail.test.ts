@@ -1,0 +1,169 @@
+// The dashboard's Mail view in a real browser, against `npm start` on a fresh PostgreSQL database
+// with a real SMTP server in the test process: a delivered alert and a refused one are listed with
+// their status, recipient and text; "Send again" delivers the refused one. A second server without
+// SMTP_URL shows the "Mail is not configured" notice with the alert still waiting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logInToAdmin } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { createPgDatabase, type TempDatabase } from '../support/db';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { ADMIN_LABELS } from '../../src/shared/messages/index';
+import { MAIL_LABELS, MAIL_STATUS_LABELS } from '../../src/shared/messages/mail';
+
+const OWNER = 'owner@rootedthreads.example';
+
+let browser: Browser;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await smtp?.stop();
+});
+
+async function postContact(base: string, name: string): Promise<void> {
+  const res = await fetch(`${base}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({
+      name,
+      email: 'reader@example.org',
+      message: `Hello from ${name}.`,
+      source_page: '/contact',
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function openMail(page: Page, base: string, key: string) {
+  await logInToAdmin(page, base, key, ADMIN_LABELS);
+  await page.getByRole('tab', { name: MAIL_LABELS.tab, exact: true }).click();
+  const panel = page.locator('[data-panel="mail"]');
+  await panel.locator('[data-mail-view][aria-busy="false"]').waitFor();
+  return panel;
+}
+
+describe('the Mail view with a mail server', () => {
+  let temp: TempDatabase;
+  let server: RunningServer;
+  let key: string;
+
+  beforeAll(async () => {
+    temp = await createPgDatabase();
+    server = await startServer({
+      ADMIN_KEY: '',
+      DATABASE_URL: temp.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Rooted Threads <hello@rootedthreads.example>',
+      OWNER_EMAIL: OWNER,
+      MAIL_RETRY_SECONDS: '1',
+    });
+    key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await temp?.drop();
+  });
+
+  it('lists sent and failed mail with their text; "Send again" delivers the failed one', async () => {
+    await postContact(server.url, 'Delivered Reader');
+    await smtp.waitFor((m) => m.subject === 'New message from Delivered Reader');
+    smtp.refuseRecipient(OWNER, 550);
+    try {
+      await postContact(server.url, 'Refused Reader');
+      // The sender tries within a second; the 550 marks it failed.
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      smtp.refuseRecipient(OWNER, null);
+    }
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    await expect.poll(() => panel.locator('[data-mail-status]').count()).toBe(2);
+    expect(await panel.getByText(MAIL_LABELS.notConfigured).count()).toBe(0);
+
+    const sent = panel.locator('[data-mail-status="sent"]');
+    expect(await sent.getByRole('heading', { name: 'New message from Delivered Reader' }).count()).toBe(1);
+    expect(await sent.getByText(OWNER).count()).toBe(1);
+    await sent.getByText(MAIL_LABELS.showText).click();
+    expect(await sent.locator('pre').innerText()).toContain('Hello from Delivered Reader.');
+
+    const failed = panel.locator('[data-mail-status="failed"]');
+    expect(await failed.getByText(MAIL_STATUS_LABELS.failed).count()).toBe(1);
+    expect(await failed.innerText()).toMatch(/550/);
+    // Filtering by status shows the failed one alone.
+    await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('failed');
+    await expect.poll(() => panel.locator('[data-mail-status]').count()).toBe(1);
+
+    const axe = await new AxeBuilder({ page })
+      .include('[data-panel="mail"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await failed.getByRole('button', { name: MAIL_LABELS.retry }).click();
+    await page.getByText(MAIL_LABELS.retried).waitFor();
+    await smtp.waitFor((m) => m.subject === 'New message from Refused Reader', 10_000);
+    // The SMTP server has it; the sender records it as sent a moment later (read through the API).
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${server.url}/api/admin/mail?status=sent`)).json()) as { rows: unknown[] })
+            .rows.length,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+    await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('sent');
+    await expect.poll(() => panel.locator('[data-mail-status="sent"]').count(), { timeout: 10_000 }).toBe(2);
+    await ctx.close();
+  });
+
+  it('reads at phone width without sideways scrolling', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    await panel.locator('[data-mail-status]').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await ctx.close();
+  });
+});
+
+describe('the Mail view without SMTP_URL', () => {
+  let temp: TempDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    temp = await createPgDatabase();
+    server = await startServer({ ADMIN_KEY: '', DATABASE_URL: temp.url, OWNER_EMAIL: OWNER });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await temp?.drop();
+  });
+
+  it('says mail is not configured and shows the alert waiting, with its text', async () => {
+    await postContact(server.url, 'Waiting Reader');
+    const key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    await panel.getByText(MAIL_LABELS.notConfigured).waitFor();
+    const queued = panel.locator('[data-mail-status="queued"]');
+    expect(await queued.getByRole('heading', { name: 'New message from Waiting Reader' }).count()).toBe(1);
+    await queued.getByText(MAIL_LABELS.showText).click();
+    expect(await queued.locator('pre').innerText()).toContain('Hello from Waiting Reader.');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,18 @@
+import { mailSuite } from './mail-suite.ts';
+import { openDb } from '../../server/db/open.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { closeDb } from '../../server/db/client.ts';
+import { removeDir, tempDataDir } from '../support/db.ts';
+
+mailSuite('PGlite', async () => {
+  const dataDir = tempDataDir();
+  const db = await openDb({ DATA_DIR: dataDir });
+  await migrate(db);
+  return {
+    db,
+    cleanup: async () => {
+      await closeDb();
+      removeDir(dataDir);
+    },
+  };
+});
