@@ -2,7 +2,7 @@
 // directory: as the source tree ships it (Netlify's NFT bundler keeps this layout) and bundled into
 // a function's own file two folders down (as esbuild-style bundlers do), each run from `/`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,6 +43,8 @@ describe('page titles for the dashboard', () => {
     const root = siteRoot();
     cpSync(resolve('server'), join(root, 'server'), { recursive: true });
     cpSync(resolve('src/shared'), join(root, 'src', 'shared'), { recursive: true });
+    // The settings it imports use zod, as a deployed bundle would ship it.
+    symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
     expect(titleFrom(join(root, 'server', 'page-titles.ts'))).toBe('A title from the bundle');
   });
 
