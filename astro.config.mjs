@@ -6,6 +6,7 @@ import keystatic from '@keystatic/astro';
 import { siteOrigin } from './src/shared/site-origin.ts';
 import { chunkUrl } from './src/integrations/chunk-url.ts';
 import { postBuild } from './src/integrations/post-build.ts';
+import { ownerDetailsCheck } from './src/integrations/owner-details-check.ts';
 
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
 const site = siteOrigin(process.env);
@@ -64,7 +65,7 @@ export default defineConfig({
   ],
   // chunkUrl: `?chunk-url` imports, for the first-interaction trigger (BaseLayout.astro).
   // postBuild: the search index and dist/_headers, once the pages are written.
-  integrations: [mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly()],
+  integrations: [ownerDetailsCheck(), mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly()],
   vite: {
     build: {
       rolldownOptions: {

@@ -1,11 +1,13 @@
 // The titles of the site's pages, read from the build (dist/page-titles.json, written from the
 // catalogue by src/pages/page-titles.json.ts). Looked for in the built site the server serves
-// (ROOT_DIR), next to this module's checkout, then the working directory (Netlify runs functions
-// from the site's base directory and ships the file with them: netlify.toml, included_files).
+// (ROOT_DIR), then in `dist/` beside this module or any folder above it: in the checkout that is
+// the project root; in a Netlify function bundle, where this module may sit at server/ or be
+// bundled into the function's own file, it is the bundle root, which holds the file
+// (netlify.toml, included_files). Never the working directory: a function's is not ours to choose.
 // Read once per process: a deploy brings a new process. Without a build, titles are unknown (null)
 // and that is logged once; the insights still answer.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_TITLES_FILE, type PageTitles } from '../src/shared/page-titles.ts';
 import { rootDir } from './settings.ts';
@@ -14,12 +16,10 @@ function candidates(): string[] {
   const roots: string[] = [];
   const served = rootDir();
   if (served) roots.push(served);
-  try {
-    roots.push(fileURLToPath(new URL('..', import.meta.url)));
-  } catch {
-    // A bundle without a file URL (some function bundlers): the working directory below.
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    roots.push(dir);
+    if (dirname(dir) === dir) break;
   }
-  roots.push(process.cwd());
   return roots.map((root) => join(root, 'dist', PAGE_TITLES_FILE));
 }
 

@@ -329,3 +329,24 @@ export function settingProblems(env: Env = process.env): string[] {
     }
   });
 }
+
+/**
+ * The database `npm run db:migrate` migrates: DATABASE_URL, or (undefined) the embedded one. In a
+ * Netlify build (Netlify sets NETLIFY and CONTEXT there) there is no embedded database worth
+ * migrating: without DATABASE_URL the migrations would go to a throwaway directory and the deploy
+ * would go live against an unmigrated database, so the build stops here instead.
+ */
+export function migrationDatabaseUrl(env: Env = process.env): string | undefined {
+  const url = databaseUrl(env);
+  if (url) return url;
+  if (env.NETLIFY || env.CONTEXT) {
+    throw new SettingError(
+      'DATABASE_URL',
+      `is not set in this Netlify build (deploy context ${env.CONTEXT || 'unknown'}), so there is no database to migrate. ` +
+        'In Netlify: Site configuration → Environment variables → DATABASE_URL (the Neon pooled connection string), ' +
+        'with the scopes Builds (this migration step) and Functions (the functions that use it), ' +
+        'and a value for this deploy context (README: "Deploying").',
+    );
+  }
+  return undefined;
+}

@@ -6,6 +6,18 @@
 
 import { BRAND_NAME, POSTAL_ADDRESS } from './shared/brand.ts';
 
+/** One of the brand's social profiles (SITE.social). */
+export interface SocialLink {
+  name: string;
+  /** The profile's address; null while not set. */
+  href: string | null;
+  icon: 'instagram' | 'facebook' | 'pinterest';
+}
+
+/** The social profiles that are set. */
+export const socialProfiles = (): (SocialLink & { href: string })[] =>
+  SITE.social.filter((s): s is SocialLink & { href: string } => !!s.href);
+
 export const SITE = {
   name: BRAND_NAME,
   tagline: '100% Natural Fabric Clothing',
@@ -18,6 +30,11 @@ export const SITE = {
   lang: 'en-US',
   /** Year shown in the footer copyright line (the spec fixes it). */
   copyrightYear: 2024,
+  /**
+   * The owner's own details: the footer, /contact, /privacy, /terms, JSON-LD and RSS show them from
+   * here alone. Edit them in this file (README, "The owner's details"). The values below are
+   * placeholders: a Netlify production build stops while any is left (src/lib/owner-placeholders.ts).
+   */
   contact: {
     email: 'hello@rootedthreads.example',
     /** Shown with non-breaking spaces and hyphen so the number never wraps. */
@@ -30,11 +47,15 @@ export const SITE = {
    * social card of every page that has no image of its own (BaseHead.astro).
    */
   artworkAlt: 'Illustration of a sheep, cotton bolls and flax plants on rolling green hills',
+  /**
+   * The brand's profiles, e.g. `href: 'https://www.instagram.com/rootedthreads/'`. A link that is
+   * null is not set and is shown nowhere (footer, JSON-LD sameAs).
+   */
   social: [
-    { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
-    { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
-    { name: 'Pinterest', href: 'https://www.pinterest.com/', icon: 'pinterest' },
-  ],
+    { name: 'Instagram', href: null, icon: 'instagram' },
+    { name: 'Facebook', href: null, icon: 'facebook' },
+    { name: 'Pinterest', href: null, icon: 'pinterest' },
+  ] as readonly SocialLink[],
 } as const;
 
 export interface NavLink {

@@ -4,7 +4,8 @@
 // schema as it was. An applied file that has since changed is an error: write a new migration.
 //
 //   npm run db:migrate        against DATABASE_URL (the production deploy step), or the embedded
-//                             database under DATA_DIR when no server is running on it.
+//                             database under DATA_DIR when no server is running on it; in a
+//                             Netlify build, DATABASE_URL or a failure (server/settings.ts).
 // `npm start` runs the same function before it listens.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -78,6 +79,9 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
 async function main(): Promise<void> {
   const { openDb } = await import('./open.ts');
   const { closeDb } = await import('./client.ts');
+  const { migrationDatabaseUrl } = await import('../settings.ts');
+  // Stops a Netlify build that has no DATABASE_URL before anything opens the embedded database.
+  migrationDatabaseUrl();
   const db = await openDb();
   try {
     const done = await migrate(db);

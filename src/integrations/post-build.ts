@@ -60,9 +60,17 @@ const decodeAttribute = (s: string) =>
  * <meta> tag. Headers can also carry `frame-ancestors`, which a meta policy cannot, and header
  * scanners (Mozilla Observatory) read only headers. Netlify and our server
  * (server/runtime/netlify-rules.ts) both read dist/_headers.
+ *
+ * Unknown paths are answered with the 404 page, whose request path no page rule matches, so the
+ * file starts with a `/*` rule: the union of every page's policy (the 404 page's included). Each
+ * page's own rule follows it and replaces it for that page (Netlify and our server both apply
+ * later rules over earlier ones); were a host to send both instead, a page would get the union
+ * and its own, and the union allows everything its own does, so nothing it needs is blocked. The
+ * 404 page keeps its exact policy in its meta tag, which the browser enforces beside the header.
  */
 function writeCspHeaders(dist: string, logger: AstroIntegrationLogger): void {
   const blocks: string[] = [];
+  const policies: string[][] = [];
   for (const file of htmlFiles(dist).sort()) {
     const html = readFileSync(file, 'utf8');
     const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
@@ -71,12 +79,31 @@ function writeCspHeaders(dist: string, logger: AstroIntegrationLogger): void {
       .split(';')
       .map((d) => d.trim())
       .filter(Boolean)
-      .concat("frame-ancestors 'none'")
-      .join('; ');
+      .concat("frame-ancestors 'none'");
+    policies.push(policy);
     const path = pagePath(relative(dist, file).split(sep).join('/'));
-    if (path === '/404') continue; // served for unknown paths; its meta policy applies there
-    blocks.push(`${path}\n  Content-Security-Policy: ${policy}`);
+    if (path === '/404') continue; // served for unknown paths: the /* rule
+    blocks.push(`${path}\n  Content-Security-Policy: ${policy.join('; ')}`);
   }
+  blocks.unshift(`/*\n  Content-Security-Policy: ${unionPolicy(policies)}`);
   writeFileSync(join(dist, '_headers'), blocks.join('\n') + '\n');
-  logger.info(`_headers: Content-Security-Policy for ${blocks.length} pages`);
+  logger.info(`_headers: Content-Security-Policy for ${blocks.length - 1} pages and every other path`);
+}
+
+/** One policy allowing what any of `policies` (each a list of directives) allows. */
+function unionPolicy(policies: string[][]): string {
+  const sources = new Map<string, Set<string>>();
+  for (const policy of policies)
+    for (const directive of policy) {
+      const [name, ...values] = directive.split(/\s+/);
+      const set = sources.get(name!.toLowerCase()) ?? new Set<string>();
+      values.forEach((v) => set.add(v));
+      sources.set(name!.toLowerCase(), set);
+    }
+  // A directive some page lacks falls back to default-src there; every page has the same set of
+  // directives today (Astro writes them), so this is a check, not a case to handle.
+  for (const policy of policies)
+    if (policy.length !== sources.size)
+      throw new Error('pages differ in their CSP directives; the /* policy would be wrong');
+  return [...sources].map(([name, values]) => [name, ...values].join(' ')).join('; ');
 }

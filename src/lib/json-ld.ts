@@ -1,5 +1,5 @@
 // Structured data (schema.org JSON-LD) built from the catalogue and the site config.
-import { SITE } from '../site';
+import { SITE, socialProfiles } from '../site';
 import { isoMinutes } from './iso-duration';
 import { isoDay } from './format-date';
 import { canonicalUrl } from './canonical-url';
@@ -24,7 +24,7 @@ export function organizationJsonLd(origin: string, logoUrl: string): Json {
       postalCode: SITE.contact.postalCode,
       addressCountry: SITE.contact.countryCode,
     },
-    sameAs: SITE.social.map((s) => s.href),
+    ...(socialProfiles().length ? { sameAs: socialProfiles().map((s) => s.href) } : {}),
   };
 }
 

@@ -3,9 +3,12 @@ import type { APIRoute } from 'astro';
 import { getArticles } from '../lib/catalogue';
 import { SITE } from '../site';
 
-export const GET: APIRoute = async ({ site }) => {
+export const GET: APIRoute = async ({ site, url }) => {
   const articles = await getArticles();
+  // The feed names its own address (atom:link rel="self"), as feed validators ask.
+  const self = new URL(url.pathname, site).href;
   return rss({
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
     title: SITE.name,
     description: SITE.description,
     site: site!,
@@ -18,6 +21,8 @@ export const GET: APIRoute = async ({ site }) => {
       categories: [a.data.category],
       author: `${SITE.contact.email} (${SITE.author})`,
     })),
-    customData: `<language>${SITE.lang.toLowerCase()}</language>`,
+    customData:
+      `<language>${SITE.lang.toLowerCase()}</language>` +
+      `<atom:link href="${self}" rel="self" type="application/rss+xml"/>`,
   });
 };

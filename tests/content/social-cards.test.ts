@@ -1,7 +1,8 @@
-// Every hero makes a 1200×630 PNG social card: a JPEG and a PNG photo (cover-cropped from their
-// centre, whatever their size and shape) and our SVG artwork. Builds a small copy of the site with
-// one article per kind of hero and reads the card each page names in og:image.
-import { mkdirSync } from 'node:fs';
+// Every hero makes a 1200×630 social card, cover-cropped from its centre whatever its size and
+// shape: a JPEG photo a JPEG card, a PNG photo and our SVG artwork PNG cards. Builds a small copy of
+// the site with one article per kind of hero and reads the card each page names in og:image; then
+// weighs the real photo hero's card in the built site.
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const photo = (width: number, height: number) =>
   );
 
 describe('social cards', () => {
-  it('are 1200×630 PNGs for JPEG, PNG and SVG heroes', async () => {
+  it('are 1200×630 JPEG for a JPEG photo, PNG for a PNG photo and SVG artwork', async () => {
     const heroes = {
       'jpeg-hero': '../../assets/art/jpeg-hero/hero.jpg',
       'png-hero': '../../assets/art/png-hero/hero.png',
@@ -52,17 +53,33 @@ describe('social cards', () => {
     const build = buildFixture(site);
     expect(build.status, build.output).toBe(0);
 
-    for (const slug of Object.keys(heroes)) {
+    const expected = { 'jpeg-hero': 'jpeg', 'png-hero': 'png', 'svg-hero': 'png' } as const;
+    for (const slug of Object.keys(heroes) as (keyof typeof expected)[]) {
       const html = readText(join(site, 'dist', 'articles', `${slug}.html`));
       const card = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
-      expect(card, slug).toMatch(/\.png$/);
+      const type = html.match(/<meta property="og:image:type" content="([^"]+)"/)?.[1];
       const meta = await sharp(join(site, 'dist', new URL(card!).pathname)).metadata();
-      expect({ slug, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      expect({ slug, format: meta.format, type, width: meta.width, height: meta.height }).toEqual({
         slug,
-        format: 'png',
+        format: expected[slug],
+        type: `image/${expected[slug]}`,
         width: 1200,
         height: 630,
       });
     }
   }, 180_000);
+
+  it("keeps the real photo hero's card near 100 KB (a JPEG; the PNG was about 750 KB)", async () => {
+    const page = join('dist', 'articles', 'linen-sheets-sustainability.html');
+    expect(existsSync(page), 'build the site first (npm run build)').toBe(true);
+    const card = readText(page).match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+    const file = join('dist', new URL(card!).pathname);
+    const meta = await sharp(file).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
+    expect(statSync(file).size).toBeLessThan(160_000);
+  });
 });

@@ -98,7 +98,30 @@ describe('security headers', () => {
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+    // FLoC is gone; browsers warn about the obsolete feature name in the console.
+    expect(res.headers.get('permissions-policy')).not.toContain('interest-cohort');
   });
+
+  it.each(['/no/such/page', '/articles/no-such-article'])(
+    'the 404 answer for %s carries a Content-Security-Policy that scores A+ and allows its own scripts',
+    async (path) => {
+      const res = await fetch(base + path);
+      expect(res.status).toBe(404);
+      const { score, penalties } = observatoryScore(res.headers);
+      expect(penalties).toEqual([]);
+      expect(grade(score), `score ${score}`).toBe('A+');
+      const header = directives(res.headers.get('content-security-policy')!);
+      expect(header.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(header.get('script-src')).not.toContain("'unsafe-inline'");
+      // Every inline script hash of the page's own meta policy is allowed by the header too.
+      const html = await res.text();
+      const meta = html
+        .match(/<meta http-equiv="content-security-policy" content="([^"]+)"/)![1]!
+        .replace(/&#39;/g, "'");
+      for (const [name, values] of directives(meta))
+        expect(header.get(name), name).toEqual(expect.arrayContaining(values));
+    },
+  );
 
   it("page CSP headers carry the same script hashes as the page's own meta policy", async () => {
     const res = await fetch(base + '/articles/merino-wool-care');

@@ -3,6 +3,7 @@
 // locked, all-or-nothing, checksum-guarded, as a command), and the rate-limit table's privacy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, errorCode, type Db } from '../../server/db/client.ts';
 import { migrate, readMigrations, type Migration } from '../../server/db/migrate.ts';
@@ -198,6 +199,42 @@ describe('migrations on PostgreSQL from two clients at once', () => {
     try {
       const result = spawnSync('npm', ['run', '--silent', 'db:migrate'], {
         env: { ...process.env, DATABASE_URL: temp.url },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/applied: 001_forms/);
+    } finally {
+      await temp.drop();
+    }
+  });
+});
+
+describe('`npm run db:migrate` in a Netlify build', () => {
+  it('fails without DATABASE_URL, naming the scopes it needs, and opens no embedded database', () => {
+    const dataDir = tempDataDir();
+    try {
+      for (const netlify of [{ NETLIFY: 'true', CONTEXT: 'production' }, { CONTEXT: 'deploy-preview' }]) {
+        const env: NodeJS.ProcessEnv = { ...process.env, ...netlify, DATA_DIR: dataDir };
+        delete env.DATABASE_URL;
+        if (!('NETLIFY' in netlify)) delete env.NETLIFY;
+        const result = spawnSync('npm', ['run', '--silent', 'db:migrate'], { env, encoding: 'utf8' });
+        expect(result.status, result.stdout).toBe(1);
+        expect(result.stderr).toContain('DATABASE_URL is not set in this Netlify build');
+        expect(result.stderr).toContain(`deploy context ${netlify.CONTEXT}`);
+        expect(result.stderr).toMatch(/scopes Builds .* and Functions/);
+        expect(result.stdout).not.toMatch(/applied/);
+        expect(existsSync(join(dataDir, 'pglite')), 'no embedded database was created').toBe(false);
+      }
+    } finally {
+      removeDir(dataDir);
+    }
+  });
+
+  it('migrates DATABASE_URL there as anywhere', async () => {
+    const temp = await createPgDatabase();
+    try {
+      const result = spawnSync('npm', ['run', '--silent', 'db:migrate'], {
+        env: { ...process.env, NETLIFY: 'true', CONTEXT: 'production', DATABASE_URL: temp.url },
         encoding: 'utf8',
       });
       expect(result.status, result.stderr).toBe(0);
