@@ -6,6 +6,13 @@ import keystatic from '@keystatic/astro';
 import { siteOrigin } from './src/shared/site-origin.ts';
 import { chunkUrl } from './src/integrations/chunk-url.ts';
 import { postBuild } from './src/integrations/post-build.ts';
+import { isPreviewBuild } from './src/shared/build-mode.ts';
+import { buildTimeZone } from './src/shared/site-time-zone.ts';
+
+// The build's own settings (README, "Configuration"): a malformed PREVIEW or SITE_TIME_ZONE stops
+// the build here, naming the variable, before any page is made. The catalogue reads the same.
+isPreviewBuild(process.env);
+buildTimeZone(process.env);
 
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
 const site = siteOrigin(process.env);

@@ -8,6 +8,7 @@ import { block } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
+import { FIGURE_ALT_MIN } from './src/shared/figure-rules.ts';
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 
@@ -50,6 +51,19 @@ const publishedDate = fields.date({
   label: 'Published',
   description: 'First publication date. Newest articles come first on the site.',
   validation: { isRequired: true },
+});
+// Articles can be scheduled: a date and time on the site's calendar (SITE_TIME_ZONE).
+const publishedAt = fields.datetime({
+  label: 'Published',
+  description:
+    'When the article goes live, in the site time zone (America/New_York unless set otherwise). A moment in the future schedules it: the site publishes it by itself then. Newest articles come first.',
+  validation: { isRequired: true },
+});
+const draft = fields.checkbox({
+  label: 'Draft',
+  description:
+    'A draft is on the preview (Preview button, npm run dev, preview builds) but nowhere on the public site. Untick to publish.',
+  defaultValue: false,
 });
 const updatedDate = fields.date({
   label: 'Updated (optional)',
@@ -161,6 +175,34 @@ const body = fields.mdx({
     '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References.',
   options: { heading: [2, 3, 4], image: false, codeBlock: false },
   components: {
+    Figure: block({
+      label: 'Photo',
+      description:
+        'A photo in the text, with alt text and an optional caption and credit. Place photos below the first screen; they load as the reader scrolls.',
+      schema: {
+        src: fields.image({
+          label: 'Photo',
+          description: 'A JPEG, PNG, WebP or AVIF photo, at least 1000 px wide; the site makes small, fast versions.',
+          directory: 'src/assets/art',
+          publicPath: '../../assets/art/',
+          validation: { isRequired: true },
+        }),
+        alt: fields.text({
+          label: 'Alt text',
+          description: `What the photo shows, for readers who cannot see it (at least ${FIGURE_ALT_MIN} characters).`,
+          validation: { length: { min: FIGURE_ALT_MIN } },
+        }),
+        caption: fields.text({ label: 'Caption (optional)', multiline: true }),
+        credit: fields.text({
+          label: 'Credit (optional)',
+          description: 'Who took or owns the photo, e.g. Rooted Threads or the photographer.',
+        }),
+        license: fields.text({
+          label: 'Licence (optional)',
+          description: 'When the photo is not our own: its licence, e.g. CC BY 4.0. Use only photos we may publish.',
+        }),
+      },
+    }),
     Midpoint: block({
       label: 'Mid-article slot',
       description:
@@ -172,7 +214,6 @@ const body = fields.mdx({
 
 /** The fields articles and stories share, in the order the editor shows them. */
 const entryBasics = {
-  publishedDate,
   updatedDate,
   hero: hero('hero'),
   heroAlt,
@@ -193,7 +234,7 @@ export default config({
       entryLayout: 'content',
       slugField: 'title',
       previewUrl: '/articles/{slug}',
-      columns: ['title', 'publishedDate'],
+      columns: ['title', 'publishedDate', 'draft'],
       schema: {
         title: fields.slug({
           name: {
@@ -220,6 +261,8 @@ export default config({
           options: options(CATEGORIES),
           defaultValue: CATEGORIES[0],
         }),
+        draft,
+        publishedDate: publishedAt,
         ...entryBasics,
         faq: fields.array(
           fields.object({
@@ -277,6 +320,7 @@ export default config({
           description: '1, 2 or 3: where the card sits.',
           validation: { isRequired: true, min: 1 },
         }),
+        publishedDate,
         ...entryBasics,
         references: references(1),
         related,

@@ -8,7 +8,8 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const [articles, stories] = await Promise.all([getArticles(), getStories()]);
   return [
     ...STATIC_PAGES.map((p) => ({ ...p })),
-    ...[...articles, ...stories].map((item) => ({
+    // Only published pages: a preview build's drafts are noindex and stay out.
+    ...[...articles.filter((a) => a.state === 'published'), ...stories].map((item) => ({
       path: item.path,
       priority: 0.7,
       changefreq: 'monthly' as const,
