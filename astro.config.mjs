@@ -36,6 +36,24 @@ function editorInDevOnly() {
 }
 
 /**
+ * Tells the catalogue (src/lib/catalogue.ts) whether drafts and scheduled articles are shown:
+ * under `astro dev` (the editor's preview) and in preview builds, never in a production build.
+ * Decided by Astro's command, not NODE_ENV (a build run with NODE_ENV=test is still a build).
+ * @returns {import('astro').AstroIntegration}
+ */
+function publishingMode() {
+  return {
+    name: 'publishing-mode',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        const show = command === 'dev' || isPreviewBuild(process.env);
+        updateConfig({ vite: { define: { 'import.meta.env.SHOW_UNPUBLISHED': JSON.stringify(show) } } });
+      },
+    },
+  };
+}
+
+/**
  * Drops one known upstream build warning and nothing else: Rolldown's MODULE_LEVEL_DIRECTIVE for the
  * "use astro:head-inject" directive Astro itself adds to every MDX module, printed once per article
  * (withastro/astro#18087). Remove this when that issue is fixed.
@@ -71,7 +89,7 @@ export default defineConfig({
   ],
   // chunkUrl: `?chunk-url` imports, for the first-interaction trigger (BaseLayout.astro).
   // postBuild: the search index and dist/_headers, once the pages are written.
-  integrations: [mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly()],
+  integrations: [mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly(), publishingMode()],
   vite: {
     build: {
       rolldownOptions: {

@@ -5,6 +5,8 @@
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
 //   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
 //   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
+// When the build says an article is scheduled, the site rebuilds itself at that moment and swaps
+// the new build in without a restart (runtime/scheduled-rebuild.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 import { settingProblems } from './settings.ts';
+import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
@@ -80,7 +83,17 @@ if (admin.demo) {
   );
 }
 
-const site = await createSite({ root, siteUrl });
+// The site being served. A scheduled rebuild replaces it whole (files, headers, routes), in one
+// assignment: each request reads it once, so it is answered from one build or the other.
+let site = await createSite({ root, siteUrl });
+const rebuilds = scheduleRebuilds({
+  root,
+  currentNextPublish: () => site.files.get('/next-publish.json')?.body,
+  load: (distDir) => createSite({ root, siteUrl, distDir, functions: site.functions }),
+  swap: (next) => {
+    site = next;
+  },
+});
 
 /** The client address: the peer's, or what a trusted proxy says (runtime/trusted-proxy.ts). */
 function clientIp(req: Request & { ip?: string }): string {
@@ -116,6 +129,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal}: closing`);
   clearInterval(purgeTimer);
+  rebuilds.stop();
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();

@@ -2,6 +2,7 @@
 // else:
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT   `<count>/<seconds>` per client address, or `off`
 //   SITE_TIME_ZONE                          the IANA zone the dashboard counts days in
+//   BUILD_HOOK_URL                          Netlify's build hook, for scheduled publishing
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
 // seen at once); a malformed value throws SettingError there, which the request pipeline
@@ -78,9 +79,36 @@ export function siteTimeZone(env: Env = process.env): string {
   return raw;
 }
 
+/**
+ * BUILD_HOOK_URL: the Netlify build hook the hourly publishing function calls when a scheduled
+ * article has come due (netlify/functions/publish-scheduled.ts). Unset: nothing is scheduled
+ * automatically (undefined). Set: an https URL on api.netlify.com, or the function fails loudly.
+ */
+export function buildHookUrl(env: Env = process.env): URL | undefined {
+  const raw = env.BUILD_HOOK_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== 'https:')
+    throw new SettingError(
+      'BUILD_HOOK_URL',
+      'must be the https address of a Netlify build hook (Site configuration → Build & deploy → Build hooks), e.g. https://api.netlify.com/build_hooks/…',
+    );
+  return url;
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
-  const checks = [() => formRateLimit('signups', env), () => formRateLimit('contact', env), () => siteTimeZone(env)];
+  const checks = [
+    () => formRateLimit('signups', env),
+    () => formRateLimit('contact', env),
+    () => siteTimeZone(env),
+    () => buildHookUrl(env),
+  ];
   return checks.flatMap((check) => {
     try {
       check();

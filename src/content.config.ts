@@ -34,16 +34,19 @@ const isoDate = z.coerce.date({ error: 'write the date as YYYY-MM-DD, for exampl
  * as a wall-clock Date (src/shared/publish-time.ts). A later one is scheduled: production builds
  * leave the article out until it is due.
  */
-const publishedAt = z.union([z.date(), z.string()], { error: 'write the date as YYYY-MM-DD' }).transform((value, ctx) => {
-  const wallClock = value instanceof Date ? value : parseWallClock(value);
-  if (wallClock && !Number.isNaN(wallClock.getTime())) return wallClock;
-  ctx.issues.push({
-    code: 'custom',
-    input: value,
-    message: 'write the date as YYYY-MM-DD, or YYYY-MM-DD HH:MM to publish at a set time (site time zone), e.g. 2026-03-02 09:00',
+const publishedAt = z
+  .union([z.date(), z.string()], { error: 'write the date as YYYY-MM-DD' })
+  .transform((value, ctx) => {
+    const wallClock = value instanceof Date ? value : parseWallClock(value);
+    if (wallClock && !Number.isNaN(wallClock.getTime())) return wallClock;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message:
+        'write the date as YYYY-MM-DD, or YYYY-MM-DD HH:MM to publish at a set time (site time zone), e.g. 2026-03-02 09:00',
+    });
+    return z.NEVER;
   });
-  return z.NEVER;
-});
 
 /** A draft is built only by `npm run dev` and preview builds; production builds leave it out. */
 const draft = z.boolean({ error: 'the draft switch must be true or false' }).default(false);

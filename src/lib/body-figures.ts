@@ -12,7 +12,7 @@ export function bodyFigures(body: string): Record<string, string | null>[] {
   return [...body.matchAll(/<Figure\b([^>]*?)\/?>/g)].map(([, attrs = '']) => {
     const found: Record<string, string | null> = {};
     for (const [, name, quoted, braced] of attrs.matchAll(/([A-Za-z]+)\s*=\s*(?:"([^"]*)"|\{([^}]*)\})/g))
-      found[name!] = quoted ?? (/^\s*(["'`])(.*)\1\s*$/.exec(braced ?? '')?.[2] ?? null);
+      found[name!] = quoted ?? /^\s*(["'`])(.*)\1\s*$/.exec(braced ?? '')?.[2] ?? null;
     return found;
   });
 }

@@ -9,7 +9,6 @@ import { countWords } from './word-count';
 import { readingMinutes } from './reading-time';
 import { articlePath, storyPath } from './paths';
 import { bodyFigureProblems } from './body-figures';
-import { isPreviewBuild } from '../shared/build-mode';
 import { buildTimeZone } from '../shared/site-time-zone';
 import { publishInstant } from '../shared/publish-time';
 
@@ -34,12 +33,13 @@ export interface Article {
 }
 
 /**
- * What this build shows. `npm run dev` and preview builds show drafts and scheduled articles (their
+ * What this build shows (astro.config.mjs decides it, from Astro's command and
+ * src/shared/build-mode.ts). `npm run dev` and preview builds show drafts and scheduled articles (their
  * pages marked and noindex); a production build shows only what is published and due by the time
  * it runs. Read once per build.
  */
 export const BUILD = {
-  showUnpublished: import.meta.env.DEV || isPreviewBuild(process.env),
+  showUnpublished: import.meta.env.SHOW_UNPUBLISHED === true,
   now: new Date(),
   timeZone: buildTimeZone(process.env),
 };
@@ -169,9 +169,7 @@ export async function getArticles(): Promise<Article[]> {
 
 /** The moment the next scheduled (not draft) article comes due, if any: when to build again. */
 export async function nextPublishAt(): Promise<Date | undefined> {
-  const due = (await getEveryArticle())
-    .filter((a) => a.state === 'scheduled')
-    .map((a) => a.publishAt.getTime());
+  const due = (await getEveryArticle()).filter((a) => a.state === 'scheduled').map((a) => a.publishAt.getTime());
   return due.length ? new Date(Math.min(...due)) : undefined;
 }
 

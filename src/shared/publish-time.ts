@@ -12,7 +12,7 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
 export function parseWallClock(text: string): Date | undefined {
   const m = WALL_CLOCK.exec(text.trim());
   if (!m) return undefined;
-  const [y, mo, d, h = '0', mi = '0'] = m.slice(1).map((part) => part ?? '0') as string[];
+  const [y, mo, d, h, mi] = m.slice(1).map((part: string | undefined) => part ?? '0');
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
   // Date.UTC rolls 2026-02-30 over to March: refuse instead.
   if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59)

@@ -21,6 +21,8 @@ export function buildTimeZone(env: Record<string, string | undefined>): string {
   const raw = env.SITE_TIME_ZONE?.trim();
   if (!raw) return DEFAULT_SITE_TIME_ZONE;
   if (!isTimeZone(raw))
-    throw new Error(`SITE_TIME_ZONE must be an IANA time zone name such as America/Chicago or UTC, not ${JSON.stringify(raw)}`);
+    throw new Error(
+      `SITE_TIME_ZONE must be an IANA time zone name such as America/Chicago or UTC, not ${JSON.stringify(raw)}`,
+    );
   return raw;
 }
