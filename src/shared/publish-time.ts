@@ -41,14 +41,17 @@ function zoneOffset(at: number, zone: string): number {
 }
 
 /**
- * The instant a wall-clock reading in `zone` stands for. A time skipped by a daylight-saving
- * change (02:30 on the spring-forward night) comes due at the first moment after the gap.
+ * The instant a wall-clock reading in `zone` stands for. A time the clocks skip (02:30 on the
+ * spring-forward night) comes due an hour later, as a wall clock would show it; a time that
+ * happens twice (the fall-back night) comes due the first time.
  */
 export function publishInstant(wallClock: Date, zone: string): Date {
   const wall = wallClock.getTime();
-  let guess = wall - zoneOffset(wall, zone);
-  guess = wall - zoneOffset(guess, zone);
-  return new Date(guess);
+  const day = 86_400_000;
+  // The zone's offsets a day either side cover both readings around a daylight-saving change.
+  const candidates = [wall - zoneOffset(wall - day, zone), wall - zoneOffset(wall + day, zone)];
+  const exact = candidates.filter((at) => at + zoneOffset(at, zone) === wall);
+  return new Date(exact.length ? Math.min(...exact) : Math.max(...candidates));
 }
 
 /** Whether the wall-clock reading carries a time of day other than midnight. */

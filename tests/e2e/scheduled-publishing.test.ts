@@ -55,9 +55,10 @@ describe('scheduled publishing on npm start', () => {
     // The build names the moment (read in the site's zone) and leaves the article out until then.
     const next = JSON.parse(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')) as { next: string | null };
     expect(next.next).toBe(due.toISOString());
-    expect(Date.now(), `the first build took too long (${Math.round(build.ms / 1000)} s) to see the switch`).toBeLessThan(
-      due.getTime() - 5_000,
-    );
+    expect(
+      Date.now(),
+      `the first build took too long (${Math.round(build.ms / 1000)} s) to see the switch`,
+    ).toBeLessThan(due.getTime() - 5_000);
 
     const server: RunningServer = await startServer({ ROOT_DIR: site, SITE_TIME_ZONE: ZONE });
     cleanups.push(() => server.stop());
