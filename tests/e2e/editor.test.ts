@@ -219,8 +219,8 @@ describe('drafts, photos in the text and the preview', () => {
     await body.click();
     await page.keyboard.type('A first paragraph of the draft, typed in the editor.');
     await page.keyboard.press('Enter');
-    await page.keyboard.type('/Photo');
-    await page.getByRole('option', { name: /^Photo/ }).click();
+    await page.keyboard.type('/');
+    await page.getByRole('option', { name: /^Photo/ }).click({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog');
     const chooser = page.waitForEvent('filechooser');
