@@ -73,7 +73,7 @@ export default defineConfig({
   // preloaded so it does not compete with the page. `optional`: used when it is there by the first
   // paint (always once cached), else that page view keeps 'Fraunces fallback' (global.css: Times New
   // Roman, Liberation Serif or Tinos with the metric overrides Astro computes for Fraunces). No late
-  // swap, so no shift on a system without any of them (Android); `swap` was measured too (README).
+  // swap, so no shift on a system without any of them (Android); `swap` was measured too (docs/decisions.md, "Critical path").
   fonts: [
     {
       provider: fontProviders.local(),
@@ -122,7 +122,6 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "manifest-src 'self'",
         "worker-src 'self'",
       ],
       // Search runs Pagefind's WebAssembly; react-hot-toast injects its keyframes at run time.

@@ -1,11 +1,12 @@
 // The visual editor (Keystatic, at /keystatic under `npm run dev`) over the same MDX files the site
-// builds from. src/content.config.ts stays the source of truth: every key of its schema has one
-// field here with the same rules and help text, and tests/unit/editor-schema.test.ts fails when
-// the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
+// builds from. Every key of the content schema (src/content.config.ts) has one field here; both are
+// built from the field-rules table (src/content-fields.ts), and tests/unit/editor-schema.test.ts
+// fails when the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
 // docs/writing-articles.md describes the hosted (GitHub) mode.
 import { collection, config, fields } from '@keystatic/core';
 import { block } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
+import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './src/content-fields.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { FIGURE_ALT_MIN } from './src/shared/figure-rules.ts';
@@ -17,15 +18,15 @@ const SITE_PATH_OR_HTTPS = {
   message: 'a site path such as /articles/hemp-vs-cotton, or an address starting with https://',
 };
 
-/** A text box with the schema's length rule, described in the same words as the guide. */
-const text = (label: string, description: string, min: number, max?: number, multiline = false) =>
-  fields.text({ label, description, multiline, validation: { length: { min, max } } });
+/** A text box with the rule's length, described in the same words as the guide. */
+const text = ({ label, help, min, max, multiline = false }: TextRule) =>
+  fields.text({ label, description: help, multiline, validation: { length: { min, max } } });
 
-/** A list of short texts (keywords, topics) with the schema's count. */
-const textList = (label: string, itemLabel: string, description: string, min: number, max: number) =>
-  fields.array(fields.text({ label: itemLabel, validation: { length: { min: 2 } } }), {
+/** A list of short texts (keywords, topics, bullets) with the rule's count. */
+const textList = ({ label, itemLabel, help, min, max, itemMin }: ListRule) =>
+  fields.array(fields.text({ label: itemLabel, validation: { length: { min: itemMin } } }), {
     label,
-    description,
+    description: help,
     itemLabel: (props) => props.value,
     validation: { length: { min, max } },
   });
@@ -41,11 +42,7 @@ const hero = (folder: string) =>
     transformFilename: (name) => name.toLowerCase().replace(/[^a-z0-9.]+/g, '-') || folder,
   });
 
-const heroAlt = text(
-  'Hero image alt text',
-  'What the image shows, for readers who cannot see it (at least 10 characters). Describe the picture, not the article.',
-  10,
-);
+const heroAlt = text(SHARED_FIELDS.heroAlt);
 
 const publishedDate = fields.date({
   label: 'Published',
@@ -70,33 +67,21 @@ const updatedDate = fields.date({
   description: 'Date of the last substantive revision; leave empty if there was none.',
 });
 
-const keywords = textList('Keywords', 'Keyword', 'Search keywords, 3 to 12.', 3, 12);
+const keywords = textList(SHARED_FIELDS.keywords);
 const articleSection = fields.select({
   label: 'Article section',
   description: 'The broad section search engines are told about.',
   options: options(ARTICLE_SECTIONS),
   defaultValue: ARTICLE_SECTIONS[1],
 });
-const about = textList(
-  'Topics (about)',
-  'Topic',
-  'What the piece is about, 1 to 6 topics (e.g. Merino wool, Laundry).',
-  1,
-  6,
-);
-const lead = text(
-  'Lead paragraph',
-  'The paragraph under the title (80 to 600 characters): what the reader will get from the piece. Do not repeat it in the body.',
-  80,
-  600,
-  true,
-);
+const about = textList(SHARED_FIELDS.about);
+const lead = text(SHARED_FIELDS.lead);
 
-const references = (min: number) =>
+const references = ({ label, help, min }: ListRule) =>
   fields.array(
     fields.object({
-      title: text('Title', 'The title of the cited work, as published.', 3),
-      publisher: text('Publisher', 'Journal, agency, NGO or industry body.', 2),
+      title: text(SHARED_FIELDS.referenceTitle),
+      publisher: text(SHARED_FIELDS.referencePublisher),
       year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.'),
       url: fields.text({
         label: 'Address (https)',
@@ -105,20 +90,24 @@ const references = (min: number) =>
       }),
     }),
     {
-      label: 'References',
-      description: `Real sources for every figure, at least ${min}, each with an https address (no duplicates).`,
+      label,
+      description: help,
       itemLabel: (props) => props.fields.title.value || 'New reference',
       validation: { length: { min } },
     },
   );
 
 const related = fields.array(
-  fields.relationship({ label: 'Related article', collection: 'articles', validation: { isRequired: true } }),
+  fields.relationship({
+    label: SHARED_FIELDS.related.itemLabel,
+    collection: 'articles',
+    validation: { isRequired: true },
+  }),
   {
-    label: 'Related articles',
-    description: 'Two other articles to read next (three on cotton-blends-vs-natural-fibers).',
+    label: SHARED_FIELDS.related.label,
+    description: SHARED_FIELDS.related.help,
     itemLabel: (props) => props.value ?? 'Choose an article',
-    validation: { length: { min: 2, max: 3 } },
+    validation: { length: { min: SHARED_FIELDS.related.min, max: SHARED_FIELDS.related.max } },
   },
 );
 
@@ -151,10 +140,14 @@ const cta = optionalCard({
   label: 'Call-to-action card (optional)',
   description: 'A card after the body. Leave every box empty for none; once used, fill title, text, link and label.',
   parts: {
-    title: { label: 'Card title', min: 3 },
-    text: { label: 'Card text', description: 'One or two sentences.', min: 10 },
+    title: { label: SHARED_FIELDS.ctaTitle.label, min: SHARED_FIELDS.ctaTitle.min },
+    text: {
+      label: SHARED_FIELDS.ctaText.label,
+      description: SHARED_FIELDS.ctaText.help,
+      min: SHARED_FIELDS.ctaText.min,
+    },
     href: { label: 'Card link', description: SITE_PATH_OR_HTTPS.message, min: 1, pattern: SITE_PATH_OR_HTTPS },
-    label: { label: 'Button label', min: 2 },
+    label: { label: SHARED_FIELDS.ctaLabel.label, min: SHARED_FIELDS.ctaLabel.min },
   },
 });
 
@@ -162,7 +155,7 @@ const announcement = optionalCard({
   label: 'Announcement bar (optional)',
   description: 'A thin bar above the header of this page. Leave empty for none; the link and its label are optional.',
   parts: {
-    text: { label: 'Announcement', min: 5 },
+    text: { label: SHARED_FIELDS.announcementText.label, min: SHARED_FIELDS.announcementText.min },
     href: { label: 'Link (optional)', description: SITE_PATH_OR_HTTPS.message, min: 0, pattern: SITE_PATH_OR_HTTPS },
     label: { label: 'Link label (optional)', min: 0 },
   },
@@ -238,9 +231,9 @@ export default config({
       schema: {
         title: fields.slug({
           name: {
-            label: 'Title',
-            description: 'The headline (10 to 100 characters), unique across the site.',
-            validation: { length: { min: 10, max: 100 } },
+            label: ARTICLE_FIELDS.title.label,
+            description: ARTICLE_FIELDS.title.help,
+            validation: { length: { min: ARTICLE_FIELDS.title.min, max: ARTICLE_FIELDS.title.max } },
           },
           slug: {
             label: 'File name and address',
@@ -248,13 +241,7 @@ export default config({
               'Becomes /articles/<this>. Lower case words joined by hyphens; never change it once published.',
           },
         }),
-        excerpt: text(
-          'Excerpt',
-          'One or two sentences (50 to 200 characters) for cards, search results and the page description; unique.',
-          50,
-          200,
-          true,
-        ),
+        excerpt: text(ARTICLE_FIELDS.excerpt),
         category: fields.select({
           label: 'Category',
           description: 'The filter the article appears under on /articles.',
@@ -266,17 +253,17 @@ export default config({
         ...entryBasics,
         faq: fields.array(
           fields.object({
-            q: text('Question', 'As a reader would ask it (at least 10 characters).', 10),
-            a: text('Answer', 'A short, plain answer of one paragraph (at least 20 characters).', 20, undefined, true),
+            q: text(ARTICLE_FIELDS.faqQuestion),
+            a: text(ARTICLE_FIELDS.faqAnswer),
           }),
           {
-            label: 'FAQ',
-            description: 'Exactly 3 questions and answers, shown after the body.',
+            label: ARTICLE_FIELDS.faq.label,
+            description: ARTICLE_FIELDS.faq.help,
             itemLabel: (props) => props.fields.q.value || 'New question',
-            validation: { length: { min: 3, max: 3 } },
+            validation: { length: { min: ARTICLE_FIELDS.faq.min, max: ARTICLE_FIELDS.faq.max } },
           },
         ),
-        references: references(3),
+        references: references(ARTICLE_FIELDS.references),
         related,
         signups: signups('both'),
         cta,
@@ -301,20 +288,15 @@ export default config({
       schema: {
         title: fields.slug({
           name: {
-            label: 'Title',
-            description: 'The headline of the story page and its home card (5 to 100 characters).',
-            validation: { length: { min: 5, max: 100 } },
+            label: STORY_FIELDS.title.label,
+            description: STORY_FIELDS.title.help,
+            validation: { length: { min: STORY_FIELDS.title.min, max: STORY_FIELDS.title.max } },
           },
           slug: { label: 'File name and address', description: 'Becomes /stories/<this>.' },
         }),
-        tagline: text('Tagline', "The card's one-line description (10 to 120 characters).", 10, 120),
-        excerpt: text('Excerpt', 'Page description and RSS text (50 to 200 characters).', 50, 200, true),
-        bullets: fields.array(fields.text({ label: 'Bullet', validation: { length: { min: 5 } } }), {
-          label: 'Card bullets',
-          description: 'Exactly 3 short lines for the home card.',
-          itemLabel: (props) => props.value,
-          validation: { length: { min: 3, max: 3 } },
-        }),
+        tagline: text(STORY_FIELDS.tagline),
+        excerpt: text(STORY_FIELDS.excerpt),
+        bullets: textList(STORY_FIELDS.bullets),
         order: fields.integer({
           label: 'Order on the home page',
           description: '1, 2 or 3: where the card sits.',
@@ -322,7 +304,7 @@ export default config({
         }),
         publishedDate,
         ...entryBasics,
-        references: references(1),
+        references: references(STORY_FIELDS.references),
         related,
         signups: signups('end'),
         back,

@@ -1,5 +1,5 @@
 // Contact messages from /contact.
-import { CONTACT } from '../src/shared/messages.ts';
+import { CONTACT } from '../src/shared/messages/index.ts';
 import { validateContact, type ContactData } from '../src/shared/form-schemas.ts';
 import { contactFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';

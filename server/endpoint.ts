@@ -4,7 +4,7 @@
 // `detail` can echo submitted values) and answered 503 (database unavailable, Retry-After) or 500
 // with the endpoint's generic text. Every answer carries the API's security headers (http.ts).
 import type { Context } from '@netlify/functions';
-import type { Notice } from '../src/shared/messages.ts';
+import type { Notice } from '../src/shared/messages/index.ts';
 import { errorCode, isUnavailable } from './db/client.ts';
 import { discardBody, isSameSite, methodNotAllowed, problem, readBody, type ReadBody } from './http.ts';
 

@@ -3,7 +3,7 @@
 //   method → same-site origin → content type, size, parse → rate limit → honeypot → validate → store
 // A JSON request (the islands) gets a status and a JSON body; a plain form post (no JavaScript yet,
 // or none at all) gets 303 back to its page with a fragment naming the notice to show.
-import { DUPLICATE_SIGNUP, API_ERRORS, PROBLEMS, type Notice } from '../src/shared/messages.ts';
+import { DUPLICATE_SIGNUP, API_ERRORS, PROBLEMS, type Notice } from '../src/shared/messages/index.ts';
 import { HONEYPOT_FIELD, isSameSitePath, type Validation } from '../src/shared/form-schemas.ts';
 import type { Outcome } from '../src/shared/form-notices.ts';
 import { getDb, type Db } from './db/client.ts';

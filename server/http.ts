@@ -1,9 +1,9 @@
 // HTTP plumbing shared by the functions: answers with security headers, the same-site check,
 // and reading a bounded JSON or urlencoded body.
-import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages.ts';
-import { siteOrigin } from '../src/shared/site-origin.ts';
+import { API_ERRORS, PROBLEMS, methodNotAllowedNotice, type Notice } from '../src/shared/messages/index.ts';
+import { siteUrl } from './settings.ts';
 
-/** Bodies over 16 KiB are refused (README, "Decisions"): the largest valid form is about 10 KiB of JSON. */
+/** Bodies over 16 KiB are refused (docs/decisions.md, "Body limit"): the largest valid form is about 10 KiB of JSON. */
 export const BODY_LIMIT = 16 * 1024;
 
 /**
@@ -52,11 +52,7 @@ export function isSameSite(req: Request, extraOrigins: readonly string[] = []): 
     const fetchSite = req.headers.get('sec-fetch-site');
     return fetchSite === null || fetchSite === 'same-origin' || fetchSite === 'none';
   }
-  const allowed = new Set([
-    new URL(req.url).origin,
-    siteOrigin(process.env),
-    ...extraOrigins.map((o) => o.replace(/\/+$/, '')),
-  ]);
+  const allowed = new Set([new URL(req.url).origin, siteUrl(), ...extraOrigins.map((o) => o.replace(/\/+$/, ''))]);
   return allowed.has(origin);
 }
 

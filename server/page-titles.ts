@@ -8,10 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_TITLES_FILE, type PageTitles } from '../src/shared/page-titles.ts';
+import { rootDir } from './settings.ts';
 
 function candidates(): string[] {
   const roots: string[] = [];
-  if (process.env.ROOT_DIR) roots.push(process.env.ROOT_DIR);
+  const served = rootDir();
+  if (served) roots.push(served);
   try {
     roots.push(fileURLToPath(new URL('..', import.meta.url)));
   } catch {

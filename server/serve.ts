@@ -1,16 +1,13 @@
 // The self-hosting runtime: serves dist/ with netlify.toml's headers and redirects and runs the
 // Netlify Functions warm in this one process. `npm start` builds first, then runs this file.
-//   PORT (default 8888), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface)
-//   DATABASE_URL (Postgres; unset: the embedded PGlite under DATA_DIR, default .data/)
-//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT, SITE_TIME_ZONE (settings.ts: checked before anything else)
-//   ADMIN_KEY (required unless the server is local-only: runtime/admin-startup.ts)
-//   TRUST_PROXY (whose X-Forwarded-For to believe: runtime/trusted-proxy.ts)
+// Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR and the functions'
+// own) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
+// unless the server is local-only (runtime/admin-startup.ts).
 // When the build says an article is scheduled, the site rebuilds itself at that moment and swaps
 // the new build in without a restart (runtime/scheduled-rebuild.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
-import { siteOrigin } from '../src/shared/site-origin.ts';
 import { createSite } from './runtime/site-handler.ts';
 import { openDb } from './db/open.ts';
 import { closeDb } from './db/client.ts';
@@ -18,15 +15,24 @@ import { migrate } from './db/migrate.ts';
 import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
-import { clientAddress, parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
-import { settingProblems } from './settings.ts';
+import { clientAddress } from './runtime/trusted-proxy.ts';
+import {
+  adminKeySetting,
+  dataDir,
+  listenHost,
+  listenPort,
+  rootDir,
+  setAdminKeySetting,
+  settingProblems,
+  siteUrl as configuredSiteUrl,
+  trustProxy as configuredTrustProxy,
+} from './settings.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
-const root = process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.PORT || 8888);
-const hostname = process.env.HOST || '127.0.0.1';
-const siteUrl = siteOrigin(process.env);
+const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
+const hostname = listenHost();
+const siteUrl = configuredSiteUrl();
 
 /** Stops before anything is opened or listened on, saying why and what to do. */
 function refuse(message: string): never {
@@ -34,19 +40,14 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
-// A malformed SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT or SITE_TIME_ZONE (settings.ts), each named.
-const problems = settingProblems(process.env);
+// Every malformed setting (settings.ts), each named, before anything is opened.
+const problems = settingProblems();
 if (problems.length) refuse(problems.join('; '));
-
-let trustProxy: ProxyTrust | undefined;
-try {
-  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
-} catch (err) {
-  refuse(err instanceof Error ? err.message : String(err));
-}
+const port = listenPort();
+const trustProxy = configuredTrustProxy();
 // Safe by default: no admin key means local demo mode only where no one else can reach us.
 const admin = adminStartup({
-  adminKey: process.env.ADMIN_KEY,
+  adminKey: adminKeySetting(),
   host: hostname,
   siteUrl,
   trustProxy: trustProxy !== undefined,
@@ -76,11 +77,8 @@ const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
-  delete process.env.ADMIN_KEY;
-  ensureLocalAdminKey(
-    process.env.DATA_DIR || '.data',
-    `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/admin`,
-  );
+  setAdminKeySetting(undefined);
+  ensureLocalAdminKey(dataDir(), `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/admin`);
 }
 
 // The site being served. A scheduled rebuild replaces it whole (files, headers, routes), in one

@@ -1,17 +1,27 @@
-// The operator's settings that the functions read from the environment, parsed here and nowhere
-// else:
+// The operator's settings: every environment variable the server reads is parsed here and nowhere
+// else (the lint gate forbids `process.env` in other server files; README, "Configuration", lists
+// each one):
 //   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT   `<count>/<seconds>` per client address, or `off`
 //   SITE_TIME_ZONE                          the IANA zone the dashboard counts days in
+//   DATABASE_URL, DATABASE_POOL_MAX         the Postgres server and the `pg` pool's size
+//   DATA_DIR                                the embedded database's directory
+//   ADMIN_KEY                               the dashboard's key (its strength: admin/config.ts)
+//   SITE_URL (or Netlify's URL)             the public origin (src/shared/site-origin.ts)
+//   PORT, HOST, TRUST_PROXY, ROOT_DIR       the `npm start` server (serve.ts)
 //   BUILD_HOOK_URL                          Netlify's build hook, for scheduled publishing
+// An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
 // seen at once); a malformed value throws SettingError there, which the request pipeline
 // (endpoint.ts) logs, message and variable name included, and answers 500 with the endpoint's
 // generic failure text: a misconfigured deployment fails visibly, never with a silent default.
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '../src/shared/site-time-zone.ts';
+import { siteOrigin } from '../src/shared/site-origin.ts';
 import type { RateLimit } from './rate-limit.ts';
+import { parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
 
-type Env = Record<string, string | undefined>;
+/** An environment: process.env, or a test's own. */
+export type Env = Record<string, string | undefined>;
 
 /** A malformed setting; the message names the variable. */
 export class SettingError extends Error {
@@ -101,6 +111,89 @@ export function buildHookUrl(env: Env = process.env): URL | undefined {
   return url;
 }
 
+/** The value of a variable, or undefined when it is unset or blank. */
+function raw(env: Env, variable: string): string | undefined {
+  const value = env[variable]?.trim();
+  return value ? value : undefined;
+}
+
+/** A whole number in [min, max], or `fallback` when unset. */
+function integer(env: Env, variable: string, min: number, max: number, fallback: number): number {
+  const value = raw(env, variable);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new SettingError(variable, `must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+/** DATABASE_URL: a Postgres connection string, or undefined for the embedded PGlite. */
+export function databaseUrl(env: Env = process.env): string | undefined {
+  return raw(env, 'DATABASE_URL');
+}
+
+/** DATABASE_POOL_MAX: the `pg` pool's connections (default 10). */
+export function databasePoolMax(env: Env = process.env): number {
+  return integer(env, 'DATABASE_POOL_MAX', 1, 1000, 10);
+}
+
+/** DATA_DIR: where the embedded database and the local admin key live (default `.data`). */
+export function dataDir(env: Env = process.env): string {
+  return raw(env, 'DATA_DIR') ?? '.data';
+}
+
+/** ADMIN_KEY as set (its strength is judged by admin/config.ts), or undefined. */
+export function adminKeySetting(env: Env = process.env): string | undefined {
+  return env.ADMIN_KEY || undefined;
+}
+
+/** Puts a key in force for this process (local demo mode: admin/config.ts), or removes it. */
+export function setAdminKeySetting(key: string | undefined): void {
+  if (key === undefined) delete process.env.ADMIN_KEY;
+  else process.env.ADMIN_KEY = key;
+}
+
+/** The site's public origin: SITE_URL, else Netlify's URL, else the local server. */
+export function siteUrl(env: Env = process.env): string {
+  return siteOrigin(env);
+}
+
+/** PORT: the `npm start` server's port (default 8888). */
+export function listenPort(env: Env = process.env): number {
+  return integer(env, 'PORT', 1, 65535, 8888);
+}
+
+/** HOST: the address `npm start` listens on (default 127.0.0.1, this machine only). */
+export function listenHost(env: Env = process.env): string {
+  return raw(env, 'HOST') ?? '127.0.0.1';
+}
+
+/** TRUST_PROXY: whose X-Forwarded-For to believe (runtime/trusted-proxy.ts), or undefined: nobody's. */
+export function trustProxy(env: Env = process.env): ProxyTrust | undefined {
+  try {
+    return parseTrustProxy(env.TRUST_PROXY);
+  } catch (err) {
+    // parseTrustProxy's message already names the variable and the bad item.
+    const error = new SettingError('TRUST_PROXY', '');
+    error.message = err instanceof Error ? err.message : String(err);
+    throw error;
+  }
+}
+
+/**
+ * ROOT_DIR: the checkout whose built site (`dist/`) the server serves (the benchmark points it at a
+ * copy with a reference page added), or undefined: this checkout.
+ */
+export function rootDir(env: Env = process.env): string | undefined {
+  return raw(env, 'ROOT_DIR');
+}
+
+/** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
+export function buildEnvironment(env: Env = process.env): Env {
+  return { ...env };
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
   const checks = [
@@ -108,6 +201,9 @@ export function settingProblems(env: Env = process.env): string[] {
     () => formRateLimit('contact', env),
     () => siteTimeZone(env),
     () => buildHookUrl(env),
+    () => databasePoolMax(env),
+    () => listenPort(env),
+    () => trustProxy(env),
   ];
   return checks.flatMap((check) => {
     try {

@@ -1,5 +1,5 @@
 // E-mail sign-ups (Updates, Newsletter, Movement): one per address and type, case-insensitively.
-import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages.ts';
+import { SIGNUP_FAILURE, SIGNUP_TYPES, type SignupType } from '../src/shared/messages/index.ts';
 import { validateSignup, type SignupData } from '../src/shared/form-schemas.ts';
 import { signupFragment } from '../src/shared/form-notices.ts';
 import type { Queryable } from './db/client.ts';

@@ -1,14 +1,19 @@
-// The content schema: the build checks every article and story against it, and the visual editor
-// (keystatic.config.ts) offers one field per key with the same rules (a unit test keeps the two in
-// step). Messages are written for the editor who reads them in a failed build.
+// The content schema: the build checks every article and story against it. Its limits come from
+// the field-rules table (src/content-fields.ts) that the visual editor (keystatic.config.ts) is
+// built from too. Messages are written for the editor who reads them in a failed build.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ARTICLE_SECTIONS, CATEGORIES } from './site';
 import { parseWallClock } from './shared/publish-time';
+import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './content-fields';
+
+/** The project's root, so hero paths resolve the same whatever directory the build started in. */
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where each collection's files live; hero paths are written relative to these folders. */
 export const CONTENT_DIRS = { articles: 'src/content/articles', stories: 'src/content/stories' } as const;
@@ -55,8 +60,8 @@ const httpsUrl = z
   .url({ protocol: /^https$/, error: 'must be a full web address starting with https://' })
   .describe('A stable https URL');
 
-/** Text of at least `min` characters, with a message that says what is missing. */
-const text = (what: string, min: number, max?: number) => {
+/** Text of the rule's length, with a message that says what is missing. */
+const text = ({ what, min, max }: Pick<TextRule, 'what' | 'min' | 'max'>) => {
   const base = z
     .string({ error: `${what} is missing` })
     .min(min, `${what} is too short: write at least ${min} characters`);
@@ -74,7 +79,7 @@ const heroImage = (image: SchemaContext['image'], dir: string) =>
       error: 'the hero image must be a JPEG, PNG, WebP, AVIF or SVG file',
       abort: true,
     })
-    .refine((path) => existsSync(resolve(dir, path)), {
+    .refine((path) => existsSync(resolve(PROJECT_ROOT, dir, path)), {
       error: (issue) => `there is no image file at ${String(issue.input)}: upload the hero again or fix the path`,
       abort: true,
     })
@@ -82,14 +87,14 @@ const heroImage = (image: SchemaContext['image'], dir: string) =>
     .pipe(image() as unknown as z.ZodType<z.output<ReturnType<SchemaContext['image']>>, string>);
 
 /** Alt text: what the hero shows, for readers who cannot see it. */
-const heroAlt = text('the hero alt text (what the image shows)', 10);
+const heroAlt = text(SHARED_FIELDS.heroAlt);
 
 /** One entry of an article's References list. */
 const referenceEntry = z.strictObject({
   /** Title of the cited work, as published. */
-  title: text('a reference title', 3),
+  title: text(SHARED_FIELDS.referenceTitle),
   /** Who published it: journal, agency, NGO or industry body. */
-  publisher: text('a reference publisher', 2),
+  publisher: text(SHARED_FIELDS.referencePublisher),
   /** Year of publication, or "n.d." for an undated page. */
   year: z.union([z.number().int().min(1800).max(2100), z.literal('n.d.')], {
     error: 'write the year as a number such as 2020, or n.d. for an undated page',
@@ -101,29 +106,29 @@ const referenceEntry = z.strictObject({
 /** A frequently asked question with its answer. */
 const faqEntry = z.strictObject({
   /** The question as a reader would ask it. */
-  q: text('an FAQ question', 10),
+  q: text(ARTICLE_FIELDS.faqQuestion),
   /** A short, plain answer (one paragraph). */
-  a: text('an FAQ answer', 20),
+  a: text(ARTICLE_FIELDS.faqAnswer),
 });
 
 /** A call-to-action card shown after the body. */
 const ctaCard = z.strictObject({
   /** Card heading. */
-  title: text('the CTA card title', 3),
+  title: text(SHARED_FIELDS.ctaTitle),
   /** One or two sentences. */
-  text: text('the CTA card text', 10),
+  text: text(SHARED_FIELDS.ctaText),
   /** Where the button goes (a site path or https URL). */
   href: z
     .string({ error: 'the CTA card link is missing' })
     .regex(/^(\/|https:\/\/)/, 'the CTA card link must be a site path such as /articles or an https:// address'),
   /** Button label. */
-  label: text('the CTA card button label', 2),
+  label: text(SHARED_FIELDS.ctaLabel),
 });
 
 /** A thin bar shown above the header of one page. */
 const announcement = z.strictObject({
   /** The message. */
-  text: text('the announcement text', 5),
+  text: text(SHARED_FIELDS.announcementText),
   /** Optional link (site path or https URL). */
   href: z
     .string()
@@ -133,12 +138,13 @@ const announcement = z.strictObject({
   label: z.string().optional(),
 });
 
-/** A list of `min` to `max` short texts, with a message in the editor's words. */
-const list = (what: string, min: number, max: number) =>
-  z
-    .array(text(`each of the ${what}`, 2), { error: `the ${what} are missing` })
-    .min(min, `give at least ${min} ${what}`)
-    .max(max, `give at most ${max} ${what}`);
+/** A list of the rule's count of texts, with a message in the editor's words. */
+const list = ({ what, min, max, itemMin = 1 }: ListRule) => {
+  const base = z
+    .array(text({ what: `each of the ${what}`, min: itemMin }), { error: `the ${what} are missing` })
+    .min(min, `give at least ${min} ${what}`);
+  return max === undefined ? base : base.max(max, `give at most ${max} ${what}`);
+};
 
 /** One of a fixed set of choices. */
 const choice = <const T extends readonly [string, ...string[]]>(what: string, options: T) =>
@@ -149,9 +155,11 @@ const BACK = ['history', 'articles'] as const;
 
 /** Related articles by slug (file name without .mdx); the catalogue checks each exists. */
 const relatedArticles = z
-  .array(reference('articles'), { error: 'choose 2 related articles (their file names, without .mdx)' })
-  .min(2, 'choose at least 2 related articles')
-  .max(3, 'choose at most 3 related articles');
+  .array(reference('articles'), {
+    error: `choose ${SHARED_FIELDS.related.min} related articles (their file names, without .mdx)`,
+  })
+  .min(SHARED_FIELDS.related.min, `choose at least ${SHARED_FIELDS.related.min} related articles`)
+  .max(SHARED_FIELDS.related.max, `choose at most ${SHARED_FIELDS.related.max} related articles`);
 
 const articles = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: `./${CONTENT_DIRS.articles}` }),
@@ -159,9 +167,9 @@ const articles = defineCollection({
     z.strictObject(
       {
         /** Headline shown on the page, in cards and in the <title>. */
-        title: text('the title', 10, 100),
+        title: text(ARTICLE_FIELDS.title),
         /** One or two sentences for cards, the meta description and RSS (50-200 characters). */
-        excerpt: text('the excerpt', 50, 200),
+        excerpt: text(ARTICLE_FIELDS.excerpt),
         /** One of the spec's eight categories. */
         category: choice('the category', CATEGORIES),
         /** Publication: YYYY-MM-DD, or YYYY-MM-DD HH:MM in SITE_TIME_ZONE; a later one is scheduled. */
@@ -175,21 +183,25 @@ const articles = defineCollection({
         /** Alt text that says what the hero image shows. */
         heroAlt,
         /** SEO keywords (3 to 12). */
-        keywords: list('keywords', 3, 12),
+        keywords: list(SHARED_FIELDS.keywords),
         /** Structured-data articleSection. */
         articleSection: choice('the article section', ARTICLE_SECTIONS),
         /** Topics for structured data "about" (1 to 6). */
-        about: list('topics (about)', 1, 6),
+        about: list(SHARED_FIELDS.about),
         /** The lead paragraph shown under the title. */
-        lead: text('the lead paragraph', 80, 600),
+        lead: text(SHARED_FIELDS.lead),
         /** Exactly three questions and answers (labelled Q1 to Q3). */
         faq: z
-          .array(faqEntry, { error: 'the FAQ is missing: an article has exactly 3 FAQ entries' })
-          .length(3, 'an article has exactly 3 FAQ entries'),
+          .array(faqEntry, {
+            error: `the FAQ is missing: an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`,
+          })
+          .length(ARTICLE_FIELDS.faq.min, `an article has exactly ${ARTICLE_FIELDS.faq.min} FAQ entries`),
         /** At least three real sources, https only. */
         references: z
-          .array(referenceEntry, { error: 'the references are missing: an article cites at least 3' })
-          .min(3, 'an article cites at least 3 references'),
+          .array(referenceEntry, {
+            error: `the references are missing: an article cites at least ${ARTICLE_FIELDS.references.min}`,
+          })
+          .min(ARTICLE_FIELDS.references.min, `an article cites at least ${ARTICLE_FIELDS.references.min} references`),
         /** Related article slugs: 2 (3 on cotton-blends-vs-natural-fibers); checked at build. */
         related: relatedArticles,
         /** Where the sign-up forms go: both (Updates mid, Movement end), mid, end or none. */
@@ -213,15 +225,17 @@ const stories = defineCollection({
     z.strictObject(
       {
         /** Headline of the story page and its home card. */
-        title: text('the title', 5, 100),
+        title: text(STORY_FIELDS.title),
         /** The card's one-line description. */
-        tagline: text('the tagline', 10, 120),
+        tagline: text(STORY_FIELDS.tagline),
         /** Meta description and RSS text (50-200 characters). */
-        excerpt: text('the excerpt', 50, 200),
+        excerpt: text(STORY_FIELDS.excerpt),
         /** Exactly three bullet lines for the home card. */
         bullets: z
-          .array(text('each bullet', 5), { error: 'the bullets are missing: a story has exactly 3' })
-          .length(3, 'a story has exactly 3 bullets'),
+          .array(text({ what: 'each bullet', min: STORY_FIELDS.bullets.itemMin }), {
+            error: `the bullets are missing: a story has exactly ${STORY_FIELDS.bullets.min}`,
+          })
+          .length(STORY_FIELDS.bullets.min, `a story has exactly ${STORY_FIELDS.bullets.min} bullets`),
         /** Order of the card on the home page (1-3). */
         order: z.number({ error: 'the order must be a whole number (1, 2 or 3)' }).int().min(1),
         /** Publication date, YYYY-MM-DD. */
@@ -233,17 +247,19 @@ const stories = defineCollection({
         /** Alt text for the hero image. */
         heroAlt,
         /** SEO keywords. */
-        keywords: list('keywords', 3, 12),
+        keywords: list(SHARED_FIELDS.keywords),
         /** Structured-data articleSection. */
         articleSection: choice('the article section', ARTICLE_SECTIONS),
         /** Topics for structured data "about". */
-        about: list('topics (about)', 1, 6),
+        about: list(SHARED_FIELDS.about),
         /** Lead paragraph. */
-        lead: text('the lead paragraph', 80, 600),
+        lead: text(SHARED_FIELDS.lead),
         /** Sources (https only); stories cite what their figures rest on. */
         references: z
-          .array(referenceEntry, { error: 'the references are missing: a story cites at least 1' })
-          .min(1, 'a story cites at least 1 reference'),
+          .array(referenceEntry, {
+            error: `the references are missing: a story cites at least ${STORY_FIELDS.references.min}`,
+          })
+          .min(STORY_FIELDS.references.min, `a story cites at least ${STORY_FIELDS.references.min} reference`),
         /** Articles to read next (2 or 3 slugs). */
         related: relatedArticles,
         /** Sign-up placement (default: Movement at the end only). */

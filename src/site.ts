@@ -1,6 +1,7 @@
 /**
- * The one site configuration. Every page, the sitemap, RSS, JSON-LD, the components' scripts and
- * the tests import these values; no other file repeats a brand literal or a label.
+ * The one site configuration (brand, contact, navigation, catalogue constants). Every page, the
+ * sitemap, RSS, JSON-LD, the components' scripts and the tests import these values; no other file
+ * repeats a brand literal. Interface strings live in src/shared/messages/.
  */
 
 export const SITE = {
@@ -28,6 +29,11 @@ export const SITE = {
     country: 'USA',
     countryCode: 'US',
   },
+  /**
+   * What the site's own artwork (src/assets/art/home-hero.svg) shows: the home page's hero, and the
+   * social card of every page that has no image of its own (BaseHead.astro).
+   */
+  artworkAlt: 'Illustration of a sheep, cotton bolls and flax plants on rolling green hills',
   social: [
     { name: 'Instagram', href: 'https://www.instagram.com/', icon: 'instagram' },
     { name: 'Facebook', href: 'https://www.facebook.com/', icon: 'facebook' },
@@ -68,37 +74,8 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Terms of Service', href: '/terms' },
 ];
 
-/** The search dialog (ours): its markup (SearchDialog.astro, Header.astro) and site-search.ts. */
-export const SEARCH_TEXT = {
-  open: 'Search',
-  close: 'Close search',
-  title: 'Search articles',
-  field: 'Search articles and stories',
-  submit: 'Show results',
-  idle: 'Type to search every article and story.',
-  unavailable: 'Search is not available right now. Browse all articles instead.',
-} as const;
-
-/** The search dialog's status line once a query has been searched. */
-export function searchResultsStatus(count: number, query: string): string {
-  if (count === 0) return `No results for “${query}”.`;
-  return `${count} result${count === 1 ? '' : 's'} for “${query}”.`;
-}
-
-/** The share button (ours): ShareButton.astro and share-button.ts. */
-export const SHARE_TEXT = {
-  button: 'Share this page',
-  copied: 'Link copied to your clipboard.',
-  /** When the clipboard refuses the link: the reader copies it by hand. */
-  copyByHand: (url: string) => `Copy this link: ${url}`,
-} as const;
-
-/** The theme toggle (ours): ThemeToggle.astro, theme-toggle.ts and the head script. */
-export const THEME_TEXT = {
-  button: 'Dark theme',
-  /** localStorage key of the reader's choice, 'light' or 'dark'; absent: follow the system. */
-  storageKey: 'theme',
-} as const;
+/** localStorage key of the reader's theme choice, 'light' or 'dark'; absent: follow the system. */
+export const THEME_STORAGE_KEY = 'theme';
 
 /** The eight categories the spec names; the article schema accepts only these. */
 export const CATEGORIES = [
@@ -134,6 +111,12 @@ export const STATIC_PAGES = [
 
 export type StaticPath = (typeof STATIC_PAGES)[number]['path'];
 
+/**
+ * Pages outside the sitemap (each is noindex): the 404 page, the owner's dashboard and the spec's
+ * human sitemap. Every page in src/pages is in STATIC_PAGES or here (tests/unit/static-pages.test.ts).
+ */
+export const UNLISTED_PAGES = ['/404', '/admin', '/sitemap'] as const;
+
 /** The title of a static page, from STATIC_PAGES. */
 export function staticPageTitle(path: StaticPath): string {
   return STATIC_PAGES.find((p) => p.path === path)!.title;
@@ -149,9 +132,3 @@ export const HOME_KEYWORDS = [
   'linen',
   'hemp',
 ] as const;
-
-/** Labels of the reading aids on article pages. */
-export const READER = {
-  /** Heading of an article's table of contents. */
-  contents: 'In this article',
-} as const;

@@ -6,6 +6,7 @@
 // machine alone, generates a key of its own and marks the process as local demo mode
 // (local-key.ts); only then, and only to a browser on this machine, does the gate show the key.
 import { keyWeakness } from './key-strength.ts';
+import { adminKeySetting, setAdminKeySetting, type Env } from '../settings.ts';
 
 export { MIN_KEY_LENGTH } from './key-strength.ts';
 
@@ -16,8 +17,8 @@ type DemoHolder = { [DEMO]?: string };
 let warned = false;
 
 /** The admin key in force, or undefined when the dashboard is disabled. */
-export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const key = env.ADMIN_KEY;
+export function adminKey(env?: Env): string | undefined {
+  const key = adminKeySetting(env);
   if (!key) return undefined;
   const weakness = keyWeakness(key);
   if (weakness) {
@@ -32,7 +33,7 @@ export function adminKey(env: NodeJS.ProcessEnv = process.env): string | undefin
 
 /** Puts `key` in force for this process and marks it as local demo mode (server/serve.ts only). */
 export function enableLocalDemo(key: string): void {
-  process.env.ADMIN_KEY = key;
+  setAdminKeySetting(key);
   (globalThis as DemoHolder)[DEMO] = key;
 }
 

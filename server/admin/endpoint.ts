@@ -1,6 +1,6 @@
 // The admin functions on the one request pipeline (../endpoint.ts):
 //   method → configured (ADMIN_KEY, else 503) → same-site origin for changes → session → the route
-import { ADMIN_NOTICES } from '../../src/shared/messages.ts';
+import { ADMIN_NOTICES } from '../../src/shared/messages/index.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { apiHandler, type ApiCall, type ApiHandler, type Method } from '../endpoint.ts';
 import { problem } from '../http.ts';

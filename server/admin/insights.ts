@@ -17,7 +17,7 @@ import {
   type InsightsDay,
   type InsightsPeriod,
 } from '../../src/shared/admin-api.ts';
-import { SIGNUP_TYPES } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
 import { pageTitle } from '../page-titles.ts';
 
 export interface InsightsQuery {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { enableLocalDemo } from './config.ts';
+import { adminKeySetting } from '../settings.ts';
 import { keyWeakness } from './key-strength.ts';
 
 export const KEY_FILE = 'admin-key';
@@ -38,7 +39,7 @@ function readKey(path: string): string | undefined {
  * is printed with a generated or stored key.
  */
 export function ensureLocalAdminKey(dataDir: string, adminUrl?: string): LocalKey {
-  if (process.env.ADMIN_KEY) return { source: 'env' };
+  if (adminKeySetting()) return { source: 'env' };
   const path = join(resolve(dataDir), KEY_FILE);
   let key = readKey(path);
   let source: LocalKey['source'] = 'file';

@@ -1,6 +1,6 @@
 // What each admin function does once endpoint.ts has let the request through. The files in
 // netlify/functions/admin-*.ts only mount these on their paths.
-import { ADMIN_NOTICES, adminLockedOut } from '../../src/shared/messages.ts';
+import { ADMIN_NOTICES, adminLockedOut } from '../../src/shared/messages/index.ts';
 import type { ErrorAnswer, ListKind, SessionInfo } from '../../src/shared/admin-api.ts';
 import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
 import { demoHint } from './demo-hint.ts';

@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { Stats } from '../../src/shared/admin-api.ts';
 
-/** "This Week": sign-ups of the last 7 × 24 hours (README, "Decisions"). */
+/** "This Week": sign-ups of the last 7 × 24 hours (docs/decisions.md, "This Week"). */
 export const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 export async function readStats(db: Queryable): Promise<Stats> {

@@ -6,6 +6,7 @@
 // This module does not import PGlite, so function bundles stay small.
 import { neonDb, pgDb, isNeonUrl } from './postgres.ts';
 import { DbUnavailableError, type Db } from './types.ts';
+import { databaseUrl } from '../settings.ts';
 
 export * from './types.ts';
 
@@ -18,7 +19,7 @@ export function connect(url: string): Db {
 
 export function getDb(): Db {
   if (current) return current;
-  const url = process.env.DATABASE_URL;
+  const url = databaseUrl();
   if (url) return (current = connect(url));
   throw new DbUnavailableError(
     'No database: set DATABASE_URL, or run the site with `npm start`, which opens the embedded one.',

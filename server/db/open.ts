@@ -3,13 +3,15 @@
 import { resolve } from 'node:path';
 import { connect, setDb, type Db } from './client.ts';
 import { pgliteDb } from './pglite.ts';
+import { databaseUrl, dataDir, type Env } from '../settings.ts';
 
-export function embeddedDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.DATA_DIR || '.data', 'pglite');
+export function embeddedDataDir(env?: Env): string {
+  return resolve(dataDir(env), 'pglite');
 }
 
-export async function openDb(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? connect(env.DATABASE_URL) : await pgliteDb(embeddedDataDir(env));
+export async function openDb(env?: Env): Promise<Db> {
+  const url = databaseUrl(env);
+  const db = url ? connect(url) : await pgliteDb(embeddedDataDir(env));
   setDb(db);
   return db;
 }

@@ -1,6 +1,6 @@
 // The embedded database: PGlite (Postgres in WebAssembly) in this process, on disk under the data
 // directory. Used through its own API, never behind a socket: it is single-session, so several
-// clients sharing it would share one transaction (see docs/notes). Only the long-lived server (and
+// clients sharing it would share one transaction (docs/decisions.md, "Embedded database"). Only the long-lived server (and
 // the migrate command when no server runs) opens it; two processes on one directory would corrupt
 // it, so a lock file with the owner's pid guards the directory.
 import { PGlite } from '@electric-sql/pglite';

@@ -3,6 +3,7 @@
 // transactions over a WebSocket session opened for that transaction only.
 import pg from 'pg';
 import { Client as NeonClient, NeonDbError, neon } from '@neondatabase/serverless';
+import { databasePoolMax } from '../settings.ts';
 import { DbUnavailableError, errorCode, type Db, type QueryResult, type Transaction } from './types.ts';
 
 /** Neon's hosts end in neon.tech (or neon.build for their staging). */
@@ -82,7 +83,7 @@ async function runTransaction<T>(
 export function pgDb(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_MAX) || 10,
+    max: databasePoolMax(),
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'rooted-threads',

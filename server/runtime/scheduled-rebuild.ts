@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildEnvironment } from '../settings.ts';
 
 /** setTimeout's longest delay (about 24.8 days); a later moment is reached in steps. */
 const MAX_DELAY = 2 ** 31 - 1;
@@ -44,7 +45,7 @@ export function buildSite(root: string, outDir: string): Promise<BuildResult> {
       [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir],
       {
         cwd: root,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: { ...buildEnvironment(), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -7,7 +7,7 @@ import { StaticRoutes } from './static-routes.ts';
 import { headersFor, loadNetlifyRules, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from './functions.ts';
 import { SECURITY_HEADERS, methodNotAllowed, problem } from '../http.ts';
-import { API_ERRORS } from '../../src/shared/messages.ts';
+import { API_ERRORS } from '../../src/shared/messages/index.ts';
 import { requestHostAllowed } from './allowed-hosts.ts';
 
 export interface SiteOptions {
@@ -86,10 +86,7 @@ export async function createSite({ root, siteUrl, distDir, functions: mounted }:
         return await fn.handler(req, makeContext(ip, params, siteUrl));
       } catch (err) {
         console.error(`function ${fn.name} failed:`, err);
-        return Response.json(
-          { error: { title: 'Error', text: 'Something went wrong. Please try again.' } },
-          { status: 500, headers: SECURITY_HEADERS },
-        );
+        return Response.json({ error: API_ERRORS.functionFailed }, { status: 500, headers: SECURITY_HEADERS });
       }
     }
 

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ENCODINGS, compress, isCompressible, type Encoding } from '../../src/integrations/precompress.ts';
+import { ENCODINGS, compress, isCompressible, type Encoding } from '../precompress.ts';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -66,13 +66,11 @@ export class StaticFiles {
   }
 
   private load(dir: string): void {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
+    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const full = join(dir, entry);
       const stat = statSync(full);
-      if (stat.isDirectory()) {
-        this.load(full);
-        continue;
-      }
+      if (stat.isDirectory()) continue;
+      const name = entry.slice(entry.lastIndexOf(sep) + 1);
       const path = '/' + relative(this.root, full).split(sep).join('/');
       // Netlify's configuration files in the publish directory are rules, never content.
       if (path === '/_headers' || path === '/_redirects') continue;

@@ -6,12 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodedEtag, negotiate, type StaticFile, type StaticFiles } from './static-files.ts';
 import { headersFor, type NetlifyRules } from './netlify-rules.ts';
-import type { Encoding } from '../../src/integrations/precompress.ts';
+import type { Encoding } from '../precompress.ts';
 
 /** Hashed build assets never change; everything else is revalidated. */
 export function cacheControl(path: string): string {
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.startsWith('/fonts/') || path.startsWith('/pagefind/')) return 'public, max-age=86400';
+  if (path.startsWith('/pagefind/')) return 'public, max-age=86400';
   return 'public, max-age=0, must-revalidate';
 }
 

@@ -1,6 +1,6 @@
 // <share-button> (ShareButton.astro): the Web Share API where the browser has it, otherwise copy
 // the page's canonical link and say so.
-import { SHARE_TEXT } from '../site.ts';
+import { SHARE_TEXT } from '../shared/messages/index.ts';
 
 /** A short message in a live region, for an action outside the React islands and their toasts. */
 function announce(text: string): void {

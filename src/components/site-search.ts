@@ -1,6 +1,6 @@
 // <site-search> (SearchDialog.astro): lists matches as the reader types. The dialog opens and
 // closes without script; Pagefind's index, the heavy part, is loaded only on the first search.
-import { SEARCH_TEXT, searchResultsStatus } from '../site.ts';
+import { SEARCH_TEXT, searchResultsStatus } from '../shared/messages/index.ts';
 import { pagePath } from '../shared/page-path.ts';
 
 interface PagefindResult {

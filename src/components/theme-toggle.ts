@@ -1,6 +1,6 @@
 // <theme-toggle> (ThemeToggle.astro): switches between the light and dark themes and remembers the
 // choice; the head script (src/lib/theme-script.ts) applies it before the next page's first paint.
-import { THEME_TEXT } from '../site.ts';
+import { THEME_STORAGE_KEY } from '../site.ts';
 
 type Theme = 'light' | 'dark';
 
@@ -21,7 +21,7 @@ class ThemeToggle extends HTMLElement {
       const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
       document.documentElement.dataset.theme = next;
       try {
-        localStorage.setItem(THEME_TEXT.storageKey, next);
+        localStorage.setItem(THEME_STORAGE_KEY, next);
       } catch {
         // Storage refused (private mode, full): the choice holds for this page only.
       }
@@ -32,4 +32,4 @@ class ThemeToggle extends HTMLElement {
   }
 }
 
-customElements.define('theme-toggle', ThemeToggle);
+if (!customElements.get('theme-toggle')) customElements.define('theme-toggle', ThemeToggle);

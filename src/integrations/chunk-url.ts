@@ -1,7 +1,7 @@
 // `import url from './module.ts?chunk-url'`: the URL of that module bundled as a chunk of its own
 // (TypeScript compiled, minified, hashed, with its imports), without loading it.
 //
-// Why (README, "No JavaScript until it is needed"): BaseLayout's trigger must stay an inline script
+// Why (docs/decisions.md, "No JavaScript until it is needed"): BaseLayout's trigger must stay an inline script
 // that imports the page's behaviour only on first interaction. Astro inlines a component script,
 // and hashes it for the CSP, only when its bundle imports nothing; a script with an `import()` of
 // its own is emitted as a <script src> that loads with the page. Here the bundler sees a string,

@@ -1,13 +1,13 @@
 // What `astro build` does once the pages are written: the Pagefind search index (dist/pagefind/)
 // and each page's Content-Security-Policy as a real HTTP header (dist/_headers), both read from
 // the built HTML; then, the output being final, Brotli and gzip siblings of its text files.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { close, createIndex } from 'pagefind';
 import { pagePath } from '../shared/page-path.ts';
-import { precompressDir } from './precompress.ts';
+import { precompressDir } from '../../server/precompress.ts';
 
 export function postBuild(): AstroIntegration {
   return {
@@ -44,11 +44,9 @@ async function writeSearchIndex(dist: string, logger: AstroIntegrationLogger): P
 }
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'pagefind' ? [] : htmlFiles(full);
-    return name.endsWith('.html') ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html') && !name.startsWith(`pagefind${sep}`))
+    .map((name) => join(dir, name));
 }
 
 const decodeAttribute = (s: string) =>

@@ -1,13 +1,12 @@
 // The contact form on /contact: name, e-mail, optional subject and a 6-row message. A plain form
 // posting to /api/contact at build time; hydrated, it validates with the shared schema, shows
 // 'Sending...' and the spec's toasts, clears itself on success and keeps everything on failure.
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { CONTACT, LABELS, PROBLEMS } from '../shared/messages.ts';
-import { FIELD_LIMITS, validateContact } from '../shared/form-schemas.ts';
+import { useRef, useState, type ReactNode } from 'react';
+import { CONTACT, LABELS } from '../shared/messages/index.ts';
+import { FIELD_LIMITS, HONEYPOT_FIELD, validateContact } from '../shared/form-schemas.ts';
 import { contactFragment, contactNotices } from '../shared/form-notices.ts';
-import { mountToaster, notify } from './toaster.tsx';
-import { postJson } from './submit.ts';
-import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
+import { notify } from './toaster.tsx';
+import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
 import styles from './forms.module.css';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
@@ -47,52 +46,43 @@ function Field({
 
 export default function ContactForm({ sourcePage }: Props) {
   const enhanced = useEnhanced();
-  const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState<FieldName | undefined>();
-  const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useFocusAfterSubmit(submitting, button);
-
-  useEffect(mountToaster, []);
 
   const value = (name: FieldName) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
   const focus = (name: FieldName) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.focus();
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setSent(true);
-    const checked = validateContact({
-      name: value('name'),
-      email: value('email'),
-      subject: value('subject'),
-      message: value('message'),
-      source_page: currentPath(sourcePage),
-      website: trap.current?.value ?? '',
-    });
-    if (!checked.ok) {
-      const field = (['name', 'email', 'subject', 'message'] as const).find((f) => f === checked.field);
+  const { submitting, sent, button, onSubmit } = useFormSubmit({
+    url: '/api/contact',
+    validate: () => {
+      setInvalid(undefined);
+      return validateContact({
+        name: value('name'),
+        email: value('email'),
+        subject: value('subject'),
+        message: value('message'),
+        source_page: currentPath(sourcePage),
+        [HONEYPOT_FIELD]: trap.current?.value ?? '',
+      });
+    },
+    onInvalid: (invalidField) => {
+      const field = (['name', 'email', 'subject', 'message'] as const).find((f) => f === invalidField);
       setInvalid(field);
-      notify(PROBLEMS[checked.problem], 'error');
       if (field) focus(field);
-      return;
-    }
-    setInvalid(undefined);
-    setSubmitting(true);
-    const result = await postJson('/api/contact', checked.data);
-    setSubmitting(false);
-    if (result.kind === 'ok') {
-      form.current?.reset();
-      notify(CONTACT.success, 'success');
-    } else if (result.kind === 'rejected') {
-      notify(result.notice, 'error');
-    } else {
-      // any failure to store reads the same.
-      notify(CONTACT.failure, 'error');
-    }
-  }
+    },
+    onResult: (result) => {
+      if (result.kind === 'ok') {
+        form.current?.reset();
+        notify(CONTACT.success, 'success');
+      } else if (result.kind === 'rejected') {
+        notify(result.notice, 'error');
+      } else {
+        // any failure to store reads the same.
+        notify(CONTACT.failure, 'error');
+      }
+    },
+  });
 
   /** What every field shares: id, name, length limit, and the invalid mark its input clears. */
   const fieldProps = (name: FieldName) => ({

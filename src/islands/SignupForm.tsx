@@ -2,22 +2,21 @@
 // (Updates) and article end (Movement). Rendered at build time as a plain form posting to
 // /api/signups, so it works before and without JavaScript; once hydrated it validates with the
 // shared schema, shows the spec's submitting label and toasts, and clears the e-mail on success.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState } from 'react';
 import {
   LABELS,
   PLACEMENTS,
-  PROBLEMS,
   DUPLICATE_SIGNUP,
   SIGNUP_FAILURE,
   SIGNUP_FAILURE_FALLBACK,
   type Notice,
   type Placement,
-} from '../shared/messages.ts';
-import { FIELD_LIMITS, validateSignup } from '../shared/form-schemas.ts';
+} from '../shared/messages/index.ts';
+import { FIELD_LIMITS, HONEYPOT_FIELD, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
-import { mountToaster, notify } from './toaster.tsx';
-import { postJson } from './submit.ts';
-import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFocusAfterSubmit } from './shared.tsx';
+import { notify } from './toaster.tsx';
+import type { SubmitResult } from './submit.ts';
+import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
 import styles from './forms.module.css';
 
 interface Props {
@@ -29,16 +28,10 @@ interface Props {
 export default function SignupForm({ placement, sourcePage }: Props) {
   const text = PLACEMENTS[placement];
   const enhanced = useEnhanced();
-  const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const [sent, setSent] = useState(false);
   const email = useRef<HTMLInputElement>(null);
   const trap = useRef<HTMLInputElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useFocusAfterSubmit(submitting, button);
   const id = `signup-${placement}`;
-
-  useEffect(mountToaster, []);
 
   function failure(message?: string): Notice {
     // home and footer show the fixed text; article pages the error's own message.
@@ -47,28 +40,26 @@ export default function SignupForm({ placement, sourcePage }: Props) {
       : { title: SIGNUP_FAILURE.title, text: message || SIGNUP_FAILURE_FALLBACK };
   }
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setSent(true);
-    const checked = validateSignup({
-      // Trimmed before checking and sending; the schema trims.
-      email: email.current?.value ?? '',
-      signup_type: text.signupType,
-      source_page: currentPath(sourcePage),
-      website: trap.current?.value ?? '',
-    });
-    if (!checked.ok) {
-      // Nothing is sent when validation fails.
-      setInvalid(checked.field === 'email');
-      notify(PROBLEMS[checked.problem], 'error');
+  const { submitting, sent, button, onSubmit } = useFormSubmit({
+    url: '/api/signups',
+    validate: () => {
+      setInvalid(false);
+      return validateSignup({
+        // Trimmed before checking and sending; the schema trims.
+        email: email.current?.value ?? '',
+        signup_type: text.signupType,
+        source_page: currentPath(sourcePage),
+        [HONEYPOT_FIELD]: trap.current?.value ?? '',
+      });
+    },
+    onInvalid: (field) => {
+      setInvalid(field === 'email');
       email.current?.focus();
-      return;
-    }
-    setInvalid(false);
-    setSubmitting(true);
-    const result = await postJson('/api/signups', checked.data);
-    setSubmitting(false);
+    },
+    onResult,
+  });
+
+  function onResult(result: SubmitResult) {
     switch (result.kind) {
       case 'ok':
         if (email.current) email.current.value = '';

@@ -1,5 +1,6 @@
 // Sends a form to its function as JSON and sorts the answer into what the islands show.
-import type { Notice } from '../shared/messages.ts';
+import type { Notice } from '../shared/messages/index.ts';
+import { noticeOf } from '../shared/error-answer.ts';
 
 export type SubmitResult =
   | { kind: 'ok' }
@@ -9,13 +10,6 @@ export type SubmitResult =
   | { kind: 'rejected'; notice: Notice }
   /** Our failure or the network's: the server's text when it gave one. */
   | { kind: 'failed'; message?: string };
-
-function errorNotice(body: unknown): Notice | undefined {
-  const error = (body as { error?: { title?: unknown; text?: unknown } } | null)?.error;
-  return typeof error?.title === 'string' && typeof error.text === 'string'
-    ? { title: error.title, text: error.text }
-    : undefined;
-}
 
 export async function postJson(url: string, body: unknown): Promise<SubmitResult> {
   let res: Response;
@@ -31,7 +25,7 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
   const answer: unknown = await res.json().catch(() => undefined);
   if (res.ok) return { kind: 'ok' };
   if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505') return { kind: 'duplicate' };
-  const notice = errorNotice(answer);
+  const notice = noticeOf(answer);
   if (res.status >= 400 && res.status < 500 && notice) return { kind: 'rejected', notice };
   return { kind: 'failed', message: notice?.text };
 }

@@ -5,7 +5,7 @@
 // reliable (a region inserted together with its text is often not read).
 import { createRoot } from 'react-dom/client';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
-import type { Notice } from '../shared/messages.ts';
+import { NOTICE_TEXT, type Notice } from '../shared/messages/index.ts';
 import type { Tone } from '../shared/form-notices.ts';
 import styles from './forms.module.css';
 
@@ -44,7 +44,7 @@ function ToastCard({ t, notice, tone }: { t: Toast; notice: Notice; tone: Tone }
       <button
         type="button"
         className={styles.toastClose}
-        aria-label="Dismiss notification"
+        aria-label={NOTICE_TEXT.dismiss}
         onClick={() => toast.dismiss(t.id)}
       >
         <span aria-hidden="true">×</span>

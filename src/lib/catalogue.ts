@@ -105,6 +105,18 @@ function checkRelatedPublished(file: string | undefined, at: Date, related: stri
   }
 }
 
+/**
+ * The <Midpoint /> marker: placed exactly once when something is shown there (the mid-page sign-up,
+ * the house promotion), never otherwise. Articles and stories alike: without it the form never shows.
+ */
+function checkMidpoint(file: string | undefined, body: string, signups: string, adSlot: boolean) {
+  const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
+  const needsMid = signups === 'both' || signups === 'mid' || adSlot;
+  if (needsMid && markers !== 1)
+    fail(file, 'body', `place <Midpoint /> exactly once (signups: ${signups}, adSlot: ${adSlot})`);
+  if (!needsMid && markers > 0) fail(file, 'body', '<Midpoint /> is placed but nothing is shown there');
+}
+
 let everyArticleCache: Promise<Article[]> | undefined;
 let storiesCache: Promise<Story[]> | undefined;
 
@@ -122,15 +134,7 @@ function getEveryArticle(): Promise<Article[]> {
         const body = entry.body ?? '';
         const figureProblem = bodyFigureProblems(file ?? entry.id, body)[0];
         if (figureProblem) fail(file, 'body', figureProblem);
-        const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
-        const needsMid = entry.data.signups === 'both' || entry.data.signups === 'mid' || entry.data.adSlot;
-        if (needsMid && markers !== 1)
-          fail(
-            file,
-            'body',
-            `place <Midpoint /> exactly once (signups: ${entry.data.signups}, adSlot: ${entry.data.adSlot})`,
-          );
-        if (!needsMid && markers > 0) fail(file, 'body', '<Midpoint /> is placed but nothing is shown there');
+        checkMidpoint(file, body, entry.data.signups, entry.data.adSlot);
         const other = titles.get(entry.data.title.toLowerCase());
         if (other) fail(file, 'title', `same title as ${other}`);
         titles.set(entry.data.title.toLowerCase(), file ?? entry.id);
@@ -184,6 +188,7 @@ export function getStories(): Promise<Story[]> {
         const related = entry.data.related.map((r) => r.id);
         checkRelated(entry.filePath, entry.id, related, known);
         checkRelatedPublished(entry.filePath, BUILD.now, related, bySlug);
+        checkMidpoint(entry.filePath, entry.body ?? '', entry.data.signups, false);
         const words = countWords(entry.body ?? '');
         return {
           kind: 'story',

@@ -25,7 +25,10 @@ export function inlineSvg(
 ): string {
   const source = svgSource(src);
   if (source === undefined) throw new Error(`inlineSvg: ${src.src} is not artwork from src/assets/art`);
-  const svg = source.replace(/<\?xml[^>]*>\s*/, '').trim();
+  // The root element starts the markup once an XML declaration and any comments or doctype before it
+  // are dropped (an editor's export often begins with a comment).
+  const svg = source.replace(/^(?:\s*(?:<\?xml[^>]*>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>))*\s*/i, '').trim();
+  if (!svg.startsWith('<svg')) throw new Error(`inlineSvg: ${src.src} does not start with an <svg> element`);
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const attrs = Object.entries({ ...attributes, role: 'img', 'aria-label': label })
     .map(([name, value]) => ` ${name}="${escape(value)}"`)

@@ -2,9 +2,9 @@
 // the toggle, theme-toggle.ts) to <html data-theme>, so the page never flashes the other one.
 // Inline in <head> and allowed by its hash in the page's Content-Security-Policy (BaseHead.astro).
 import { createHash } from 'node:crypto';
-import { THEME_TEXT } from '../site';
+import { THEME_STORAGE_KEY } from '../site';
 
-const key = JSON.stringify(THEME_TEXT.storageKey);
+const key = JSON.stringify(THEME_STORAGE_KEY);
 
 /** The script's text, exactly as it is hashed and inlined. */
 export const THEME_SCRIPT = `try{var t=localStorage.getItem(${key});if(t==="light"||t==="dark")document.documentElement.dataset.theme=t}catch(e){}`;

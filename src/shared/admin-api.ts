@@ -3,7 +3,7 @@
  * the functions (server/admin/) both import it, so the two cannot drift apart. No runtime code of
  * either side lives here.
  */
-import type { Notice, SignupType } from './messages.ts';
+import type { Notice, SignupType } from './messages/index.ts';
 
 export const ADMIN_API = {
   session: '/api/admin/session',

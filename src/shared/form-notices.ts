@@ -15,7 +15,7 @@ import {
   type Placement,
   type ProblemKey,
   type SignupType,
-} from './messages.ts';
+} from './messages/index.ts';
 
 export type Outcome = 'ok' | 'duplicate' | 'limited' | 'error' | ProblemKey;
 export type Tone = 'success' | 'error';

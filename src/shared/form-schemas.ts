@@ -6,7 +6,7 @@
  */
 // zod/mini: the same Zod 4 engine with a tree-shakable API, so the islands ship a fraction of it.
 import { z } from 'zod/mini';
-import { SIGNUP_TYPES, type ProblemKey } from './messages.ts';
+import { SIGNUP_TYPES, type ProblemKey } from './messages/index.ts';
 import { isSameSitePath, SOURCE_PAGE_MAX } from './source-page.ts';
 
 export { isSameSitePath };

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages';
+import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
 import { parseCsv } from '../../server/csv';
 
@@ -137,10 +137,9 @@ async function clearSearch(page: Page): Promise<void> {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 // ── tests ────────────────────────────────────────────────────────────────────────────────────

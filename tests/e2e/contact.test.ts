@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import type { RunningServer } from '../support/server.ts';
-import { CONTACT, PROBLEMS } from '../../src/shared/messages.ts';
+import { CONTACT, PROBLEMS } from '../../src/shared/messages/index.ts';
 import type { ContactRow } from '../functions/form-suite.ts';
 import {
   countPosts,

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
 // Reading a stopped server's embedded database is shared with the function tests.
 export { finalTables } from '../functions/targets.ts';
-import type { Notice } from '../../src/shared/messages.ts';
+import type { Notice } from '../../src/shared/messages/index.ts';
 
 export async function startFormServer(): Promise<RunningServer> {
   return startServer({ TRUST_PROXY: '1' });

@@ -11,7 +11,7 @@ import { launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { connect, type Db } from '../../server/db/client';
-import { ADMIN_LABELS, INSIGHTS_LABELS, growthText, periodNote } from '../../src/shared/messages';
+import { ADMIN_LABELS, INSIGHTS_LABELS, growthText, periodNote } from '../../src/shared/messages/index.ts';
 import type { Insights } from '../../src/shared/admin-api';
 import { DEFAULT_SITE_TIME_ZONE } from '../../src/shared/site-time-zone';
 import { articleTitle, calendarDays, localDate, zonedTime } from '../functions/zoned-time';

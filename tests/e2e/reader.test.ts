@@ -5,7 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
-import { READER, THEME_TEXT } from '../../src/site';
+import { THEME_STORAGE_KEY } from '../../src/site';
+import { READER, THEME_TEXT } from '../../src/shared/messages/index.ts';
 
 const base = inject('baseUrl');
 const ARTICLE = '/articles/hemp-vs-cotton';
@@ -34,7 +35,7 @@ describe('theme', () => {
     await toggle.click();
     await expect.poll(() => bodyBackground(page)).toBe(DARK_BG);
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_TEXT.storageKey)).toBe('dark');
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('dark');
 
     // The next page: what the document looks like at its first animation frame (before the first
     // paint) and when it is parsed, with every script file refused, so only the inline head script
@@ -70,7 +71,7 @@ describe('theme', () => {
   it('a stored light choice wins over a dark system setting', async () => {
     const { page, ctx } = await open('/contact', { colorScheme: 'dark' });
     expect(await bodyBackground(page)).toBe(DARK_BG);
-    await page.evaluate((key) => localStorage.setItem(key, 'light'), THEME_TEXT.storageKey);
+    await page.evaluate((key) => localStorage.setItem(key, 'light'), THEME_STORAGE_KEY);
     await page.reload();
     expect(await bodyBackground(page)).toBe(LIGHT_BG);
     await ctx.close();

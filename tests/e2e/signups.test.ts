@@ -13,7 +13,7 @@ import {
   SIGNUP_FAILURE,
   SIGNUP_FAILURE_FALLBACK,
   type Placement,
-} from '../../src/shared/messages.ts';
+} from '../../src/shared/messages/index.ts';
 import type { SignupRow } from '../functions/form-suite.ts';
 import {
   countPosts,

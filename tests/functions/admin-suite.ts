@@ -1,7 +1,7 @@
 // The admin API's test suite, run unchanged against every target of admin-targets.ts: real
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages.ts';
+import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import {
   CSV_FILE_NAMES,
   TOP_PAGES,

@@ -11,7 +11,7 @@ import { containsPattern, decodeCursor, encodeCursor, parseId, parseListQuery } 
 import { adminKey, demoKey, disableLocalDemo } from '../../server/admin/config.ts';
 import { ensureLocalAdminKey } from '../../server/admin/local-key.ts';
 import { keyMatches } from '../../server/admin/sessions.ts';
-import { adminLockedOut } from '../../src/shared/messages.ts';
+import { adminLockedOut } from '../../src/shared/messages/index.ts';
 
 describe('CSV', () => {
   it('quotes a value with a comma, a quote, CR or LF, doubling inner quotes (RFC 4180)', () => {

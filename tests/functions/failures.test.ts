@@ -8,7 +8,7 @@ import health from '../../netlify/functions/health.ts';
 import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
-import { CONTACT, SIGNUP_FAILURE } from '../../src/shared/messages.ts';
+import { CONTACT, SIGNUP_FAILURE } from '../../src/shared/messages/index.ts';
 import { createPgDatabase, removeDir, tempDataDir, type TempDatabase } from '../support/db.ts';
 import { freshIp } from './form-suite.ts';
 

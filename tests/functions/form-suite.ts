@@ -7,7 +7,7 @@
 // refused request, not only where a test remembers to look.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { API_ERRORS, DUPLICATE_SIGNUP, PROBLEMS, SIGNUP_TYPES, type Notice } from '../../src/shared/messages.ts';
+import { API_ERRORS, DUPLICATE_SIGNUP, PROBLEMS, SIGNUP_TYPES, type Notice } from '../../src/shared/messages/index.ts';
 import { siteOrigin } from '../../src/shared/site-origin.ts';
 import { formRateLimit } from '../../server/settings.ts';
 

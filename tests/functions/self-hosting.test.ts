@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { failedStart, startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
-import { ADMIN_NOTICES, API_ERRORS } from '../../src/shared/messages.ts';
+import { ADMIN_NOTICES, API_ERRORS } from '../../src/shared/messages/index.ts';
 import { ALERT_MARK, GLOBAL_MAX_FAILURES, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { DEVICE_COOKIE } from '../../server/admin/device-cookie.ts';
 

@@ -3,12 +3,14 @@
 // parsed, enforced by the handlers on PGlite and on PostgreSQL, and refused when malformed: by a
 // 500 that names the variable in the log, and by `npm start`, which does not start.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shared/messages.ts';
+import { API_ERRORS, CONTACT, SIGNUP_FAILURE, type Notice } from '../../src/shared/messages/index.ts';
 import {
   FORM_LIMIT_SETTINGS,
   MAX_WINDOW_SECONDS,
   SettingError,
+  databasePoolMax,
   formRateLimit,
+  listenPort,
   parseRateLimit,
   settingProblems,
   siteTimeZone,
@@ -65,6 +67,24 @@ describe('parsing', () => {
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^SIGNUP_RATE_LIMIT /);
     expect(problems[1]).toMatch(/^SITE_TIME_ZONE /);
+  });
+
+  it('reads DATABASE_POOL_MAX and PORT as whole numbers in range, refusing anything else by name', () => {
+    expect(databasePoolMax({})).toBe(10);
+    expect(databasePoolMax({ DATABASE_POOL_MAX: ' 25 ' })).toBe(25);
+    expect(listenPort({})).toBe(8888);
+    expect(listenPort({ PORT: '3000' })).toBe(3000);
+    for (const value of ['0', 'ten', '10.5', '-3', '1001']) {
+      expect(() => databasePoolMax({ DATABASE_POOL_MAX: value })).toThrow(/^DATABASE_POOL_MAX must be a whole number/);
+    }
+    for (const value of ['0', '65536', 'http']) {
+      expect(() => listenPort({ PORT: value })).toThrow(/^PORT must be a whole number/);
+    }
+    expect(settingProblems({ DATABASE_POOL_MAX: 'many', PORT: '99999', TRUST_PROXY: 'proxy.example' })).toEqual([
+      expect.stringMatching(/^DATABASE_POOL_MAX /),
+      expect.stringMatching(/^PORT /),
+      expect.stringMatching(/^TRUST_PROXY: "proxy\.example" is not an IP address/),
+    ]);
   });
 });
 
@@ -164,6 +184,7 @@ describe('npm start', () => {
     ['SIGNUP_RATE_LIMIT', '10 a minute'],
     ['CONTACT_RATE_LIMIT', '0/600'],
     ['SITE_TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['DATABASE_POOL_MAX', 'ten'],
   ])('does not start with a malformed %s, and says which variable', async (variable, value) => {
     const run = await failedStart({ [variable]: value });
     expect(run.code).toBe(1);

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { connect } from '../../server/db/client.ts';
-import { CONTACT, PLACEMENTS, SIGNUP_FAILURE } from '../../src/shared/messages.ts';
+import { CONTACT, PLACEMENTS, SIGNUP_FAILURE } from '../../src/shared/messages/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';

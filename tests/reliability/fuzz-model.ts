@@ -4,12 +4,12 @@
 // body bytes and the client address.
 //
 // The oracle does not ask our validation code what it thinks. It holds every answer to what the
-// README documents (statuses, JSON error shape, no-store, same-site redirects), derives the row an
+// docs/architecture.md ("Forms and API") documents (statuses, JSON error shape, no-store, same-site redirects), derives the row an
 // acknowledged submission must store from the documented normalisation (trim; CRLF → LF in name
 // and message; a blank subject is NULL; a filled honeypot stores nothing), and checks every stored
 // row against the documented limits on its own.
 import fc from 'fast-check';
-import { SIGNUP_TYPES } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
 import type { ContactRow, SignupRow } from '../functions/form-suite.ts';
 
 export const SEED = Number(process.env.FUZZ_SEED || 8_20_2026);

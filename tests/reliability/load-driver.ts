@@ -8,7 +8,7 @@
 //   - no address/type is acknowledged twice, and a 409 names an address/type that is stored.
 // Every loop is bounded in count and in time, and every request has its own timeout.
 import { randomBytes } from 'node:crypto';
-import { SIGNUP_TYPES } from '../../src/shared/messages.ts';
+import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
 import { freshIp, type ContactRow, type SignupRow, type Tables } from '../functions/form-suite.ts';
 
 export type Kind = 'signup' | 'contact';

@@ -15,7 +15,7 @@ import { neonConfig } from '@neondatabase/serverless';
 import signups from '../../netlify/functions/signups.ts';
 import { closeDb, connect, errorCode, isUnavailable, setDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { SIGNUP_FAILURE } from '../../src/shared/messages.ts';
+import { SIGNUP_FAILURE } from '../../src/shared/messages/index.ts';
 import { createPgDatabase, PG_ADMIN_URL, type TempDatabase } from '../support/db.ts';
 import { startNeonHttp } from '../support/neon-http.ts';
 import { startNeonWsProxy, type NeonWsProxy } from '../support/neon-ws.ts';

@@ -47,6 +47,8 @@ export function makeFixtureSite(articles: Record<string, string>, stories: Recor
   for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml'])
     cpSync(join(ROOT, f), join(dir, f));
   cpSync(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
+  // The build's post-step compresses with the runtime's own module (server/precompress.ts).
+  cpSync(join(ROOT, 'server'), join(dir, 'server'), { recursive: true });
   cpSync(join(ROOT, 'src'), join(dir, 'src'), {
     recursive: true,
     filter: (src) => !src.startsWith(join(ROOT, 'src', 'content') + '/'),

@@ -1,5 +1,6 @@
 // A bad article must fail `astro build` with a message naming the file and the field, never
 // produce a broken page. Each case builds a small copy of the real site with real Astro.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
 
@@ -66,5 +67,25 @@ describe('content schema', () => {
     expect(r.status).not.toBe(0);
     expect(r.output).toMatch(/bad-one\.mdx/);
     expect(r.output).toMatch(/heroAlt: the hero alt text \(what the image shows\) is too short/);
+  }, 120_000);
+
+  it('rejects a story whose sign-up placement needs <Midpoint /> when the body has none', () => {
+    // A real story, pointed at the fixture's articles, asking for the mid-page form without the marker:
+    // before, the form silently never appeared.
+    const story = readFileSync('src/content/stories/plant-power.mdx', 'utf8')
+      .replace(/^related: .*$/m, 'related: [good-one, good-two]\nsignups: both')
+      .replace(/<Midpoint\s*\/>/g, '');
+    const dir = makeFixtureSite(
+      {
+        'good-one': articleSource('good-one', ['good-two', 'good-three']),
+        'good-two': articleSource('good-two', ['good-one', 'good-three']),
+        'good-three': articleSource('good-three', ['good-one', 'good-two']),
+      },
+      { 'plant-power': story },
+    );
+    made.push(dir);
+    const r = buildFixture(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/plant-power\.mdx: body: place <Midpoint \/> exactly once \(signups: both/);
   }, 120_000);
 });

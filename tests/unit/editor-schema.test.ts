@@ -1,56 +1,18 @@
 // The visual editor (keystatic.config.ts) and the content schema (src/content.config.ts) describe the
-// same front-matter: every schema key has an editor field and no editor field writes a key the schema
-// rejects, nested groups (FAQ, references, CTA card, announcement) included, and the lists allow the
-// same number of items. A change to one without the other fails here, not in an editor's build.
+// same front-matter, both built from the field-rules table (src/content-fields.ts). This proves they
+// agree by behaviour, not by reading their source: every schema key has an editor field (and no
+// editor field writes a key the schema rejects); every text field in the table gets values one
+// character either side of each limit, and the schema's parse and the editor's own validate() accept
+// and refuse the same ones; every list gets one item too few and too many, refused by the schema
+// exactly where the editor's count stops. Change a limit on one side only and this fails.
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import editor from '../../keystatic.config';
 import { collections } from '../../src/content.config';
+import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from '../../src/content-fields';
+import { loadAll } from '../content/content-files';
 
-/** The shape of a field: a leaf, a group of named fields, or a list with its allowed length. */
-type Shape = 'leaf' | { group: Record<string, Shape> } | { list: Shape; min?: number; max?: number };
-
-interface ZodIntrospect {
-  _zod: {
-    def: {
-      type: string;
-      innerType?: ZodIntrospect;
-      in?: ZodIntrospect;
-      element?: ZodIntrospect;
-      shape?: Record<string, ZodIntrospect>;
-      checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } } }[];
-    };
-  };
-}
-
-/** The item count a zod array allows, from its min/max/length checks. */
-function lengthOf(schema: ZodIntrospect): { min?: number; max?: number } {
-  const out: { min?: number; max?: number } = {};
-  for (const { _zod } of schema._zod.def.checks ?? []) {
-    const check = _zod.def;
-    if (check.check === 'min_length') out.min = check.minimum;
-    if (check.check === 'max_length') out.max = check.maximum;
-    if (check.check === 'length_equals') out.min = out.max = check.length;
-  }
-  return out;
-}
-
-function zodShape(schema: ZodIntrospect): Shape {
-  const { def } = schema._zod;
-  switch (def.type) {
-    case 'optional':
-    case 'default':
-      return zodShape(def.innerType!);
-    case 'pipe':
-      return zodShape(def.in!);
-    case 'object':
-      return { group: Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, zodShape(v)])) };
-    case 'array':
-      return { list: zodShape(def.element!), ...lengthOf(schema) };
-    default:
-      return 'leaf';
-  }
-}
+type Zod = z.ZodType;
 
 interface EditorField {
   kind: string;
@@ -60,42 +22,152 @@ interface EditorField {
   validation?: { length?: { min?: number; max?: number } };
   /** The keys of an optional card (keystatic/optional-card-field.tsx). */
   partKeys?: string[];
-}
-
-function editorShape(field: EditorField): Shape {
-  if (field.kind === 'object') {
-    return { group: Object.fromEntries(Object.entries(field.fields!).map(([k, v]) => [k, editorShape(v)])) };
-  }
-  if (field.kind === 'array') {
-    const { min, max } = field.validation?.length ?? {};
-    return { list: editorShape(field.element!), ...(min ? { min } : {}), ...(max ? { max } : {}) };
-  }
-  if (field.partKeys) return { group: Object.fromEntries(field.partKeys.map((k) => [k, 'leaf'])) };
-  return 'leaf';
+  validate?: (value: unknown) => unknown;
 }
 
 const stubImage = () => z.string();
 
-describe.each(['articles', 'stories'] as const)('the editor for %s', (name) => {
-  const makeSchema = collections[name].schema as unknown as (context: { image: typeof stubImage }) => ZodIntrospect;
-  const schema = makeSchema({ image: stubImage });
+/** The schema of a field, through `.optional()` and `.default()`. */
+function unwrap(schema: Zod): Zod {
+  const inner = (schema as { unwrap?: () => Zod }).unwrap;
+  if ((schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) && inner) return unwrap(inner.call(schema));
+  if (schema instanceof z.ZodDefault) return unwrap(schema.def.innerType as Zod);
+  return schema;
+}
+
+/** Follows a path of keys ('faq', '[]', 'q') through the schema. */
+function zodAt(root: Zod, path: string[]): Zod {
+  return path.reduce((s, key) => {
+    const u = unwrap(s);
+    if (key === '[]') return (u as z.ZodArray<Zod>).element;
+    return (u as z.ZodObject).shape[key] as Zod;
+  }, root);
+}
+
+/** Follows the same path through the editor's fields. */
+function editorAt(root: Record<string, EditorField>, path: string[]): EditorField {
+  let field = root[path[0]!]!;
+  for (const key of path.slice(1)) field = key === '[]' ? field.element! : field.fields![key]!;
+  return field;
+}
+
+/** The title is a slug field, whose value is { name, slug }; the others are plain strings. */
+function editorAccepts(field: EditorField, value: string, isSlugField: boolean): boolean {
+  try {
+    field.validate!(isSlugField ? { name: value, slug: 'a-slug' } : value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Lengths either side of each limit of a rule. */
+function probeLengths({ min, max }: { min: number; max?: number }): number[] {
+  return [min - 1, min, min + 1, ...(max === undefined ? [min + 500] : [max - 1, max, max + 1])].filter((n) => n >= 0);
+}
+
+interface Case {
+  collection: 'articles' | 'stories';
+  path: string[];
+  rule: TextRule | ListRule;
+}
+
+const text: Case[] = [
+  { collection: 'articles', path: ['title'], rule: ARTICLE_FIELDS.title },
+  { collection: 'articles', path: ['excerpt'], rule: ARTICLE_FIELDS.excerpt },
+  { collection: 'articles', path: ['heroAlt'], rule: SHARED_FIELDS.heroAlt },
+  { collection: 'articles', path: ['lead'], rule: SHARED_FIELDS.lead },
+  { collection: 'articles', path: ['faq', '[]', 'q'], rule: ARTICLE_FIELDS.faqQuestion },
+  { collection: 'articles', path: ['faq', '[]', 'a'], rule: ARTICLE_FIELDS.faqAnswer },
+  { collection: 'articles', path: ['references', '[]', 'title'], rule: SHARED_FIELDS.referenceTitle },
+  { collection: 'articles', path: ['references', '[]', 'publisher'], rule: SHARED_FIELDS.referencePublisher },
+  { collection: 'articles', path: ['keywords', '[]'], rule: { ...SHARED_FIELDS.keywords, min: 2, max: undefined } },
+  { collection: 'stories', path: ['title'], rule: STORY_FIELDS.title },
+  { collection: 'stories', path: ['tagline'], rule: STORY_FIELDS.tagline },
+  { collection: 'stories', path: ['excerpt'], rule: STORY_FIELDS.excerpt },
+  { collection: 'stories', path: ['heroAlt'], rule: SHARED_FIELDS.heroAlt },
+  { collection: 'stories', path: ['lead'], rule: SHARED_FIELDS.lead },
+  { collection: 'stories', path: ['bullets', '[]'], rule: { ...STORY_FIELDS.bullets, min: 5, max: undefined } },
+];
+
+const lists: Case[] = [
+  { collection: 'articles', path: ['keywords'], rule: SHARED_FIELDS.keywords },
+  { collection: 'articles', path: ['about'], rule: SHARED_FIELDS.about },
+  { collection: 'articles', path: ['related'], rule: SHARED_FIELDS.related },
+  { collection: 'articles', path: ['faq'], rule: ARTICLE_FIELDS.faq },
+  { collection: 'articles', path: ['references'], rule: ARTICLE_FIELDS.references },
+  { collection: 'stories', path: ['keywords'], rule: SHARED_FIELDS.keywords },
+  { collection: 'stories', path: ['about'], rule: SHARED_FIELDS.about },
+  { collection: 'stories', path: ['related'], rule: SHARED_FIELDS.related },
+  { collection: 'stories', path: ['bullets'], rule: STORY_FIELDS.bullets },
+  { collection: 'stories', path: ['references'], rule: STORY_FIELDS.references },
+];
+
+function setup(name: 'articles' | 'stories') {
+  const makeSchema = collections[name].schema as unknown as (context: { image: typeof stubImage }) => Zod;
   const editorCollection = editor.collections[name];
-  const editorFields = editorCollection.schema as Record<string, EditorField>;
+  const fields = editorCollection.schema as unknown as Record<string, EditorField>;
   const contentField = (editorCollection.format as { contentField: string }).contentField;
-  const frontMatterFields = Object.fromEntries(Object.entries(editorFields).filter(([k]) => k !== contentField));
+  return { schema: makeSchema({ image: stubImage }), fields, contentField, editorCollection };
+}
+
+/** A real entry's front-matter, for valid list items. */
+const samples = {
+  articles: loadAll<Record<string, unknown[]>>('src/content/articles')[0]!.front,
+  stories: loadAll<Record<string, unknown[]>>('src/content/stories')[0]!.front,
+};
+
+describe.each(['articles', 'stories'] as const)('the editor for %s', (name) => {
+  const { schema, fields, contentField, editorCollection } = setup(name);
 
   it('edits the MDX files of the collection, with the body as the content', () => {
     expect(editorCollection.path).toBe(`src/content/${name}/*`);
-    expect(editorFields[contentField]?.formKind).toBe('content');
+    expect(fields[contentField]?.formKind).toBe('content');
   });
 
-  it('has exactly one field for every front-matter key of the schema', () => {
-    const schemaKeys = Object.keys((zodShape(schema) as { group: object }).group).sort();
-    expect(Object.keys(frontMatterFields).sort()).toEqual(schemaKeys);
+  it('has exactly one field for every front-matter key of the schema, nested groups included', () => {
+    const keys = (s: Zod) => Object.keys((unwrap(s) as z.ZodObject).shape).sort();
+    const editorKeys = (f: EditorField) => (f.partKeys ?? Object.keys(f.fields!)).sort();
+    expect(
+      Object.keys(fields)
+        .filter((k) => k !== contentField)
+        .sort(),
+    ).toEqual(keys(schema));
+    for (const [key, inner] of [
+      ['cta', []],
+      ['references', ['[]']],
+      ...(name === 'articles' ? [['faq', ['[]']] as const, ['announcement', []] as const] : []),
+    ] as const) {
+      expect(editorKeys(editorAt(fields, [key, ...inner])), key).toEqual(keys(zodAt(schema, [key, ...inner])));
+    }
   });
+});
 
-  it('has the same nested fields and list lengths as the schema', () => {
-    const fromEditor = Object.fromEntries(Object.entries(frontMatterFields).map(([k, f]) => [k, editorShape(f)]));
-    expect(fromEditor).toEqual((zodShape(schema) as { group: object }).group);
+describe('every text limit of the table holds in both the schema and the editor', () => {
+  it.each(text.map((c) => [`${c.collection} ${c.path.join('.')}`, c] as const))('%s', (_label, c) => {
+    const { schema, fields } = setup(c.collection);
+    const zodField = zodAt(schema, c.path);
+    const editorField = editorAt(fields, c.path);
+    expect(editorField.validate, 'the editor field validates').toBeTypeOf('function');
+    for (const n of probeLengths(c.rule)) {
+      const value = 'x'.repeat(n);
+      const expected = n >= c.rule.min && (c.rule.max === undefined || n <= c.rule.max);
+      expect([n, zodField.safeParse(value).success], 'schema').toEqual([n, expected]);
+      expect([n, editorAccepts(editorField, value, c.path.join('.') === 'title')], 'editor').toEqual([n, expected]);
+    }
+  });
+});
+
+describe('every list count of the table holds in both the schema and the editor', () => {
+  it.each(lists.map((c) => [`${c.collection} ${c.path.join('.')}`, c] as const))('%s', (_label, c) => {
+    const { schema, fields } = setup(c.collection);
+    const zodField = zodAt(schema, c.path);
+    const item = samples[c.collection][c.path[0]!]![0];
+    for (const n of probeLengths(c.rule)) {
+      const expected = n >= c.rule.min && (c.rule.max === undefined || n <= c.rule.max);
+      expect([n, zodField.safeParse(Array(n).fill(item)).success], 'schema').toEqual([n, expected]);
+    }
+    const { min, max } = editorAt(fields, c.path).validation?.length ?? {};
+    expect({ min, max }, 'editor').toEqual({ min: c.rule.min, max: c.rule.max });
   });
 });

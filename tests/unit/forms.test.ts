@@ -1,4 +1,4 @@
-// The shared form rules (src/shared/form-schemas.ts) and strings (src/shared/messages.ts) that the islands and the
+// The shared form rules (src/shared/form-schemas.ts) and strings (src/shared/messages/) that the islands and the
 // functions both use.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -13,7 +13,7 @@ import {
   PROBLEMS,
   SIGNUP_FAILURE,
   SIGNUP_TYPES,
-} from '../../src/shared/messages.ts';
+} from '../../src/shared/messages/index.ts';
 
 const signup = (email: unknown) => ({ email, signup_type: 'Updates', source_page: '/' });
 const contact = (over: object = {}) => ({

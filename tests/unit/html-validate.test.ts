@@ -1,16 +1,14 @@
 // Every built page is valid HTML (html-validate's recommended rules, see .htmlvalidate.json).
 // Runs after `npm run build` in npm test.
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
 
 function pages(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) return n === 'pagefind' || n === '_astro' ? [] : pages(p);
-    return n.endsWith('.html') ? [p] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((n) => n.endsWith('.html') && !/^(pagefind|_astro)[\\/]/.test(n))
+    .map((n) => join(dir, n));
 }
 
 describe('built HTML', () => {

@@ -2,7 +2,7 @@
 // (an HttpOnly cookie the server checks) goes straight to the dashboard; otherwise the gate. The
 // key is checked by the server; nothing the page holds grants access by itself.
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { mountToaster } from '../toaster.tsx';
 import { readSession } from './api.ts';
 import { Dashboard } from './Dashboard.tsx';

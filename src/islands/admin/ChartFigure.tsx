@@ -3,7 +3,10 @@
 // as a table behind a disclosure that the keyboard reaches. An empty period shows its message in
 // the chart's place, at the same height, instead of empty axes.
 import { useId, type ReactNode } from 'react';
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
+// The dashboard's shared pieces are its own classes, used directly: a CSS-modules `composes … from`
+// another file made Vite warn at every build (docs/decisions.md, "Build warnings").
+import admin from './admin.module.css';
 import styles from './insights.module.css';
 
 interface Props {
@@ -43,7 +46,7 @@ export function ChartFigure({ title, summary, empty, legend, chart, table, name 
           {chart(summaryId)}
           <details className={styles.details}>
             <summary>{INSIGHTS_LABELS.showTable}</summary>
-            <div className={styles.tableScroll} role="region" aria-label={title} tabIndex={0}>
+            <div className={`${admin.focusRing} ${styles.tableScroll}`} role="region" aria-label={title} tabIndex={0}>
               {table}
             </div>
           </details>

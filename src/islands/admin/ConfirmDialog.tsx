@@ -1,7 +1,7 @@
 // A modal confirmation on the browser's own <dialog>: focus moves into it and is kept there, the
 // page behind is inert, Escape cancels, and focus returns to the button that opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import styles from './admin.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The numbers behind a daily chart as a table: one row per day, one column per series (and their
 // total when there are several), newest day first.
 import type { ChartSeries } from './DailyBarChart.tsx';
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { calendarDate } from './calendarDate.ts';
 import { count } from './format.ts';
 import styles from './insights.module.css';

@@ -4,7 +4,7 @@
 // The data and actions live in hooks (useStats, useInsights, useLists, useCsvExport,
 // useRowDeletion, useSignOut); this file only puts them together.
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';

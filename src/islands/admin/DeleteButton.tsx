@@ -1,4 +1,4 @@
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { Icon } from './Icon.tsx';
 import styles from './admin.module.css';
 

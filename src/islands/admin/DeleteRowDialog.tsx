@@ -1,5 +1,5 @@
 // The confirmation before a row is deleted, naming the row.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { RowSummary } from './RowSummary.tsx';
 import type { RowDeletion } from './useRowDeletion.ts';

@@ -1,7 +1,7 @@
 // The gate: the admin key, checked by the server (POST /api/admin/session). In local demo mode the
 // server tells the gate the key, which it shows as the spec's hint; elsewhere there is no hint.
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logIn } from './api.ts';
 import styles from './admin.module.css';

@@ -1,7 +1,7 @@
 // The table both lists share: every row starts with its date and ends with its delete button, and
 // the list's own columns sit between. A failed read offers a retry; an empty one says so.
 import type { ReactNode } from 'react';
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import type { ListKind, RowOf } from '../../shared/admin-api.ts';
 import { DateCell } from './DateCell.tsx';
 import { DeleteButton } from './DeleteButton.tsx';

@@ -1,5 +1,5 @@
 // One list's view: what it shows (a live summary), its CSV export, its table and "Load more".
-import { ADMIN_LABELS, adminListSummary } from '../../shared/messages.ts';
+import { ADMIN_LABELS, adminListSummary } from '../../shared/messages/index.ts';
 import type { ListKind, RowOf } from '../../shared/admin-api.ts';
 import { contactColumns } from './contactColumns.tsx';
 import { count } from './format.ts';

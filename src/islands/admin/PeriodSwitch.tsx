@@ -1,7 +1,7 @@
 // The period of the Insights view: native radio buttons (one tab stop, the arrow keys move and
 // select), drawn as a segmented control.
 import { useId } from 'react';
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { INSIGHTS_PERIODS, type InsightsPeriod } from '../../shared/admin-api.ts';
 import styles from './insights.module.css';
 

@@ -1,5 +1,5 @@
 // The row a deletion would remove, as the confirmation dialog describes it.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { shortDate } from './format.ts';
 import type { ListRow } from './useRowDeletion.ts';
 import styles from './admin.module.css';

@@ -1,6 +1,6 @@
 // The one search box; it filters both lists (the caller debounces it).
 import { useId } from 'react';
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { MAX_QUERY_LENGTH } from '../../shared/admin-api.ts';
 import styles from './admin.module.css';
 

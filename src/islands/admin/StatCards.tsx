@@ -1,7 +1,7 @@
 // The four stat cards. Until the numbers arrive (or if they never do) each shows a dash. The
 // contacts and sign-ups cards also show the Insights period's count and its change on the period
 // before (a dash until it arrives; the line is always there, so the cards never change height).
-import { ADMIN_LABELS, growthText, periodNote } from '../../shared/messages.ts';
+import { ADMIN_LABELS, growthText, periodNote } from '../../shared/messages/index.ts';
 import type { InsightsTotals, Stats } from '../../shared/admin-api.ts';
 import { count } from './format.ts';
 import styles from './admin.module.css';

@@ -1,5 +1,5 @@
 // Who is signed in, and the way out.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import styles from './admin.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The pages that brought the most sign-ups in the period, most first: each a link to the page
 // (its title, or its path when the catalogue no longer has it), its count, and a bar of that count
 // against the first. The list is its own text alternative: every number is written out.
-import { INSIGHTS_LABELS } from '../../shared/messages.ts';
+import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import type { TopPage } from '../../shared/admin-api.ts';
 import { count } from './format.ts';
 import styles from './insights.module.css';

@@ -1,7 +1,7 @@
 // The dashboard's calls to /api/admin/*: same-origin fetches (the session is an HttpOnly cookie the
 // browser sends itself), errors as ApiError, and the spec's retry policy for data reads:
 // 3 retries with exponential backoff from 1 s capped at 30 s, never after 401 or 403.
-import type { Notice } from '../../shared/messages.ts';
+import type { Notice } from '../../shared/messages/index.ts';
 import {
   ADMIN_API,
   type ErrorAnswer,
@@ -12,6 +12,7 @@ import {
   type RowOf,
   type Stats,
 } from '../../shared/admin-api.ts';
+import { noticeOf } from '../../shared/error-answer.ts';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no answer came (offline, connection refused). */
@@ -36,13 +37,6 @@ export function isAuthError(err: unknown): boolean {
 
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
-}
-
-function noticeOf(body: unknown): Notice | undefined {
-  const error = (body as ErrorAnswer | null | undefined)?.error;
-  return typeof error?.title === 'string' && typeof error.text === 'string'
-    ? { title: error.title, text: error.text }
-    : undefined;
 }
 
 /** fetch() that resolves only to a 2xx answer; anything else throws ApiError (or the AbortError). */

@@ -1,6 +1,6 @@
 // The contact messages' columns: the sender (the row's header cell), address, subject and the
 // message, cut to one line with the whole text in a tooltip.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import type { ListColumns } from './ListTable.tsx';
 import { TruncatedText } from './Tooltip.tsx';
 import styles from './admin.module.css';

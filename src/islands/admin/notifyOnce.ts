@@ -1,4 +1,4 @@
-import type { Notice } from '../../shared/messages.ts';
+import type { Notice } from '../../shared/messages/index.ts';
 import { notify } from '../toaster.tsx';
 
 /** How long the same failure stays one toast. */

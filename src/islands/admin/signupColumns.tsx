@@ -1,6 +1,6 @@
 // The sign-ups' columns: the address (the row's header cell), its type as a badge and the page it
 // came from.
-import { ADMIN_LABELS } from '../../shared/messages.ts';
+import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import type { ListColumns } from './ListTable.tsx';
 import styles from './admin.module.css';
 

@@ -1,6 +1,6 @@
 // "Export CSV" for a list: the server builds the file for the current search, the browser saves it.
 import { useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { CSV_FILE_NAMES, type ListKind } from '../../shared/admin-api.ts';
 import { notify } from '../toaster.tsx';
 import { fetchCsv, isAuthError } from './api.ts';

@@ -2,7 +2,7 @@
 // show the period's growth) and again when the period changes or an entry is deleted. The last
 // answer stays on screen while a new one is read, so nothing jumps.
 import { useEffect, useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import type { Insights, InsightsPeriod } from '../../shared/admin-api.ts';
 import { fetchInsights, isAbort, isAuthError } from './api.ts';
 import { notifyOnce } from './notifyOnce.ts';

@@ -1,7 +1,7 @@
 // The contacts and sign-ups lists for the current search: both read in parallel (the spec's two
 // reads), paged with "Load more", read again on retry, and rows dropped as they are deleted.
 import { useEffect, useEffectEvent, useReducer, useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { PAGE_SIZE, type ListKind } from '../../shared/admin-api.ts';
 import { fetchPage, isAbort, isAuthError } from './api.ts';
 import { INITIAL_LISTS, listsReducer, sameRequest, type ListData } from './listsReducer.ts';

@@ -1,7 +1,7 @@
 // Deleting a row (erasure on request): the owner picks a row, confirms in a dialog, and the server
 // deletes it. The caller updates the lists and the stat cards.
 import { useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import type { ListKind, RowOf } from '../../shared/admin-api.ts';
 import { notify } from '../toaster.tsx';
 import { deleteRow, isAuthError } from './api.ts';

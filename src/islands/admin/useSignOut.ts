@@ -1,7 +1,7 @@
 // The two ways a dashboard session ends: the server refuses a read or an action (401/403), or the
 // owner logs out. Either way the dashboard says so once and hands back to the gate.
 import { useRef, useState } from 'react';
-import { ADMIN_NOTICES, type Notice } from '../../shared/messages.ts';
+import { ADMIN_NOTICES, type Notice } from '../../shared/messages/index.ts';
 import type { ListKind } from '../../shared/admin-api.ts';
 import { notify } from '../toaster.tsx';
 import { ApiError, logOut } from './api.ts';

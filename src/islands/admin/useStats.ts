@@ -1,6 +1,6 @@
 // The stat cards' numbers: read at the start and again whenever a deletion changes them.
 import { useEffect, useState } from 'react';
-import { ADMIN_NOTICES } from '../../shared/messages.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import type { Stats } from '../../shared/admin-api.ts';
 import { fetchStats, isAbort, isAuthError } from './api.ts';
 import { notifyOnce } from './notifyOnce.ts';

@@ -1,7 +1,8 @@
 // Brotli and gzip siblings for the built site's text files (x.html → x.html.br, x.html.gz), made
 // once at the end of the build (src/integrations/post-build.ts) at high levels, so the server
 // never compresses per request. The server compresses a file the build left without siblings once
-// at start-up, with the same rules.
+// at start-up, with the same rules. The runtime owns this module (it serves what it describes);
+// the build integration imports it, never the other way round.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib, type BrotliOptions } from 'node:zlib';
 
 /** Extensions worth compressing (fonts, images and Pagefind's fragments already are). */
-export const COMPRESSIBLE = new Set(['html', 'css', 'js', 'mjs', 'json', 'xml', 'txt', 'svg', 'webmanifest', 'wasm']);
+export const COMPRESSIBLE = new Set(['html', 'css', 'js', 'mjs', 'json', 'xml', 'txt', 'svg', 'wasm']);
 /** Under this size the header bytes of an encoding cost about what it saves. */
 export const MIN_COMPRESS_BYTES = 1024;
 export const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
@@ -47,12 +48,12 @@ const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexO
 
 /** The compressible files under `dir`, recursively. */
 function compressibleFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    const stat = statSync(full);
-    if (stat.isDirectory()) return compressibleFiles(full);
-    return isCompressible(extOf(name), stat.size) ? [full] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((full) => {
+      const stat = statSync(full);
+      return stat.isFile() && isCompressible(extOf(full), stat.size);
+    });
 }
 
 /**

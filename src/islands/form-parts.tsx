@@ -1,8 +1,11 @@
-// Pieces both form islands use.
-import { useEffect, useRef, useSyncExternalStore, type Ref, type RefObject } from 'react';
-import { HONEYPOT_FIELD, isSameSitePath } from '../shared/form-schemas.ts';
+// The core both form islands (ContactForm, SignupForm) are built on: the submit skeleton, the
+// honeypot, the e-mail input's hints and the no-JavaScript notices.
+import { useEffect, useRef, useState, useSyncExternalStore, type Ref, type RefObject, type SubmitEvent } from 'react';
+import { HONEYPOT_FIELD, isSameSitePath, type Validation } from '../shared/form-schemas.ts';
 import type { FormNotice, Outcome } from '../shared/form-notices.ts';
-import { LABELS } from '../shared/messages.ts';
+import { LABELS, PROBLEMS } from '../shared/messages/index.ts';
+import { mountToaster, notify } from './toaster.tsx';
+import { postJson, type SubmitResult } from './submit.ts';
 import styles from './forms.module.css';
 
 const noop = () => () => undefined;
@@ -99,4 +102,46 @@ export function Notices({
       ))}
     </div>
   );
+}
+
+/**
+ * The submit skeleton of a form island: one request at a time; the form's values checked with the
+ * shared schema first (when that fails nothing is sent: the problem's toast, and `onInvalid` marks
+ * and focuses the field); then the data posted as JSON to `url` and the answer handed to
+ * `onResult`. `sent` turns the no-JavaScript notices off once the reader has used the form.
+ */
+export function useFormSubmit<T>({
+  url,
+  validate,
+  onInvalid,
+  onResult,
+}: {
+  url: string;
+  validate: () => Validation<T>;
+  onInvalid: (field: string | undefined) => void;
+  onResult: (result: SubmitResult) => void;
+}) {
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusAfterSubmit(submitting, button);
+  useEffect(mountToaster, []);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSent(true);
+    const checked = validate();
+    if (!checked.ok) {
+      notify(PROBLEMS[checked.problem], 'error');
+      onInvalid(checked.field);
+      return;
+    }
+    setSubmitting(true);
+    const result = await postJson(url, checked.data);
+    setSubmitting(false);
+    onResult(result);
+  }
+
+  return { submitting, sent, button, onSubmit };
 }
