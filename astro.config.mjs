@@ -7,6 +7,13 @@ import { siteOrigin } from './src/shared/site-origin.ts';
 import { chunkUrl } from './src/integrations/chunk-url.ts';
 import { postBuild } from './src/integrations/post-build.ts';
 import { ownerDetailsCheck } from './src/integrations/owner-details-check.ts';
+import { isPreviewBuild } from './src/shared/build-mode.ts';
+import { buildTimeZone } from './src/shared/site-time-zone.ts';
+
+// The build's own settings (README, "Configuration"): a malformed PREVIEW or SITE_TIME_ZONE stops
+// the build here, naming the variable, before any page is made. The catalogue reads the same.
+isPreviewBuild(process.env);
+buildTimeZone(process.env);
 
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
 const site = siteOrigin(process.env);
@@ -24,6 +31,24 @@ function editorInDevOnly() {
     hooks: {
       'astro:config:setup': (options) => {
         if (options.command === 'dev') return editor.hooks['astro:config:setup']?.(options);
+      },
+    },
+  };
+}
+
+/**
+ * Tells the catalogue (src/lib/catalogue.ts) whether drafts and scheduled articles are shown:
+ * under `astro dev` (the editor's preview) and in preview builds, never in a production build.
+ * Decided by Astro's command, not NODE_ENV (a build run with NODE_ENV=test is still a build).
+ * @returns {import('astro').AstroIntegration}
+ */
+function publishingMode() {
+  return {
+    name: 'publishing-mode',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        const show = command === 'dev' || isPreviewBuild(process.env);
+        updateConfig({ vite: { define: { 'import.meta.env.SHOW_UNPUBLISHED': JSON.stringify(show) } } });
       },
     },
   };
@@ -65,7 +90,7 @@ export default defineConfig({
   ],
   // chunkUrl: `?chunk-url` imports, for the first-interaction trigger (BaseLayout.astro).
   // postBuild: the search index and dist/_headers, once the pages are written.
-  integrations: [ownerDetailsCheck(), mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly()],
+  integrations: [ownerDetailsCheck(), mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly(), publishingMode()],
   vite: {
     build: {
       rolldownOptions: {

@@ -13,6 +13,7 @@ import { REFERENCE_ID } from './src/lib/citations.ts';
 
 /** One or more reference ids separated by single spaces, as <Cite to="…" /> takes them. */
 const CITE_IDS = new RegExp(`^${REFERENCE_ID.source.slice(1, -1)}(?: ${REFERENCE_ID.source.slice(1, -1)})*$`);
+import { FIGURE_ALT_MIN } from './src/shared/figure-rules.ts';
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 
@@ -51,6 +52,19 @@ const publishedDate = fields.date({
   label: 'Published',
   description: 'First publication date. Newest articles come first on the site.',
   validation: { isRequired: true },
+});
+// Articles can be scheduled: a date and time on the site's calendar (SITE_TIME_ZONE).
+const publishedAt = fields.datetime({
+  label: 'Published',
+  description:
+    'When the article goes live, in the site time zone (America/New_York unless set otherwise). A moment in the future schedules it: the site publishes it by itself then. Newest articles come first.',
+  validation: { isRequired: true },
+});
+const draft = fields.checkbox({
+  label: 'Draft',
+  description:
+    'A draft is on the preview (Preview button, npm run dev, preview builds) but nowhere on the public site. Untick to publish.',
+  defaultValue: false,
 });
 const updatedDate = fields.date({
   label: 'Updated (optional)',
@@ -190,6 +204,34 @@ const body = fields.mdx({
     '1,200 to 2,000 words in at least three sections (Heading 2), with at least one list. Links go only to our own pages; sources go in References. Every figure, study finding or quotation gets a Citation (the + menu of the toolbar) straight after its sentence; a table is cited in the sentence before it.',
   options: { heading: [2, 3, 4], image: false, codeBlock: false },
   components: {
+    Figure: block({
+      label: 'Photo',
+      description:
+        'A photo in the text, with alt text and an optional caption and credit. Place photos below the first screen; they load as the reader scrolls.',
+      schema: {
+        src: fields.image({
+          label: 'Photo',
+          description: 'A JPEG, PNG, WebP or AVIF photo, at least 1000 px wide; the site makes small, fast versions.',
+          directory: 'src/assets/art',
+          publicPath: '../../assets/art/',
+          validation: { isRequired: true },
+        }),
+        alt: fields.text({
+          label: 'Alt text',
+          description: `What the photo shows, for readers who cannot see it (at least ${FIGURE_ALT_MIN} characters).`,
+          validation: { length: { min: FIGURE_ALT_MIN } },
+        }),
+        caption: fields.text({ label: 'Caption (optional)', multiline: true }),
+        credit: fields.text({
+          label: 'Credit (optional)',
+          description: 'Who took or owns the photo, e.g. Rooted Threads or the photographer.',
+        }),
+        license: fields.text({
+          label: 'Licence (optional)',
+          description: 'When the photo is not our own: its licence, e.g. CC BY 4.0. Use only photos we may publish.',
+        }),
+      },
+    }),
     Midpoint: block({
       label: 'Mid-article slot',
       description:
@@ -218,7 +260,6 @@ const body = fields.mdx({
 
 /** The fields articles and stories share, in the order the editor shows them. */
 const entryBasics = {
-  publishedDate,
   updatedDate,
   corrections,
   hero: hero('hero'),
@@ -240,7 +281,7 @@ export default config({
       entryLayout: 'content',
       slugField: 'title',
       previewUrl: '/articles/{slug}',
-      columns: ['title', 'publishedDate'],
+      columns: ['title', 'publishedDate', 'draft'],
       schema: {
         title: fields.slug({
           name: {
@@ -261,6 +302,8 @@ export default config({
           options: options(CATEGORIES),
           defaultValue: CATEGORIES[0],
         }),
+        draft,
+        publishedDate: publishedAt,
         ...entryBasics,
         faq: fields.array(
           fields.object({
@@ -313,6 +356,7 @@ export default config({
           description: '1, 2 or 3: where the card sits.',
           validation: { isRequired: true, min: 1 },
         }),
+        publishedDate,
         ...entryBasics,
         references: references(STORY_FIELDS.references),
         related,

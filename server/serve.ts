@@ -3,6 +3,8 @@
 // Its settings (PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_KEY, TRUST_PROXY, ROOT_DIR,
 // CONNECTIONS_PER_CLIENT and the functions' own, mail included) are parsed in settings.ts and all checked before anything is opened; ADMIN_KEY is required
 // unless the server is local-only (runtime/admin-startup.ts).
+// When the build says an article is scheduled, the site rebuilds itself at that moment and swaps
+// the new build in without a restart (runtime/scheduled-rebuild.ts).
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,7 @@ import { purgeOldData } from './retention.ts';
 import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 import { onMailQueued } from './mail/outbox.ts';
 import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
+import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -120,7 +123,17 @@ if (admin.demo) {
   ensureLocalAdminKey(dataDir(), `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/admin`);
 }
 
-const site = await createSite({ root, siteUrl });
+// The site being served. A scheduled rebuild replaces it whole (files, headers, routes), in one
+// assignment: each request reads it once, so it is answered from one build or the other.
+let site = await createSite({ root, siteUrl });
+const rebuilds = scheduleRebuilds({
+  root,
+  currentNextPublish: () => site.files.get('/next-publish.json')?.body,
+  load: (distDir) => createSite({ root, siteUrl, distDir, functions: site.functions }),
+  swap: (next) => {
+    site = next;
+  },
+});
 
 /** The client address: the peer's, or what a trusted proxy says (runtime/trusted-proxy.ts). */
 function clientIp(req: Request & { ip?: string }): string {
@@ -183,6 +196,7 @@ async function stop(signal: string): Promise<void> {
   clearInterval(purgeTimer);
   clearInterval(dailyTimer);
   clearInterval(retentionTimer);
+  rebuilds.stop();
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.
   const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();

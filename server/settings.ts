@@ -14,6 +14,7 @@
 //   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
 //   SIGNUP_CONFIRMATION                     `double` (default) or `single`
 //   SIGNUP_CONFIRMATION_MAIL_LIMIT          confirmation e-mails the site queues per hour, in total
+//   BUILD_HOOK_URL                          Netlify's build hook, for scheduled publishing
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
@@ -93,6 +94,28 @@ export function siteTimeZone(env: Env = process.env): string {
     );
   }
   return raw;
+}
+
+/**
+ * BUILD_HOOK_URL: the Netlify build hook the hourly publishing function calls when a scheduled
+ * article has come due (netlify/functions/publish-scheduled.ts). Unset: nothing is scheduled
+ * automatically (undefined). Set: an https URL on api.netlify.com, or the function fails loudly.
+ */
+export function buildHookUrl(env: Env = process.env): URL | undefined {
+  const raw = env.BUILD_HOOK_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== 'https:')
+    throw new SettingError(
+      'BUILD_HOOK_URL',
+      'must be the https address of a Netlify build hook (Site configuration → Build & deploy → Build hooks), e.g. https://api.netlify.com/build_hooks/…',
+    );
+  return url;
 }
 
 /** The value of a variable, or undefined when it is unset or blank. */
@@ -301,12 +324,18 @@ export function confirmationMailLimit(env: Env = process.env): number {
   return integer(env, 'SIGNUP_CONFIRMATION_MAIL_LIMIT', 1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT);
 }
 
+/** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
+export function buildEnvironment(env: Env = process.env): Env {
+  return { ...env };
+}
+
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
 export function settingProblems(env: Env = process.env): string[] {
   const checks = [
     () => formRateLimit('signups', env),
     () => formRateLimit('contact', env),
     () => siteTimeZone(env),
+    () => buildHookUrl(env),
     () => databasePoolMax(env),
     () => listenPort(env),
     () => trustProxy(env),

@@ -10,6 +10,7 @@ import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ARTICLE_SECTIONS, CATEGORIES } from './site';
 import { REFERENCE_ID } from './lib/citations';
+import { parseWallClock } from './shared/publish-time';
 import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './content-fields';
 
 /** The project's root, so hero paths resolve the same whatever directory the build started in. */
@@ -33,6 +34,28 @@ const unknownFields = {
 
 /** A date written as YYYY-MM-DD in front-matter (YAML may already have made it a Date). */
 const isoDate = z.coerce.date({ error: 'write the date as YYYY-MM-DD, for example 2025-08-04' });
+
+/**
+ * An article's publication: a date, or a date and time on the site's calendar (SITE_TIME_ZONE), kept
+ * as a wall-clock Date (src/shared/publish-time.ts). A later one is scheduled: production builds
+ * leave the article out until it is due.
+ */
+const publishedAt = z
+  .union([z.date(), z.string()], { error: 'write the date as YYYY-MM-DD' })
+  .transform((value, ctx) => {
+    const wallClock = value instanceof Date ? value : parseWallClock(value);
+    if (wallClock && !Number.isNaN(wallClock.getTime())) return wallClock;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message:
+        'write the date as YYYY-MM-DD, or YYYY-MM-DD HH:MM to publish at a set time (site time zone), e.g. 2026-03-02 09:00',
+    });
+    return z.NEVER;
+  });
+
+/** A draft is built only by `npm run dev` and preview builds; production builds leave it out. */
+const draft = z.boolean({ error: 'the draft switch must be true or false' }).default(false);
 
 const httpsUrl = z
   .url({ protocol: /^https$/, error: 'must be a full web address starting with https://' })
@@ -186,8 +209,10 @@ const articles = defineCollection({
           excerpt: text(ARTICLE_FIELDS.excerpt),
           /** One of the spec's eight categories. */
           category: choice('the category', CATEGORIES),
-          /** First publication date, YYYY-MM-DD. */
-          publishedDate: isoDate,
+          /** First publication: YYYY-MM-DD, or YYYY-MM-DD HH:MM in SITE_TIME_ZONE to schedule it. */
+          publishedDate: publishedAt,
+          /** True while the article is a draft: only dev and preview builds show it. */
+          draft,
           /** Last substantive revision, YYYY-MM-DD (defaults to publishedDate); shown as "Updated". */
           updatedDate: isoDate.optional(),
           /** Corrections made in the open: shown at the end of the page. */

@@ -1,5 +1,10 @@
 /// <reference types="astro/client" />
 
+interface ImportMetaEnv {
+  /** Drafts and scheduled articles are shown: `astro dev` and preview builds (astro.config.mjs). */
+  readonly SHOW_UNPUBLISHED: boolean;
+}
+
 /** The URL of a module bundled as a chunk of its own (src/integrations/chunk-url.ts). */
 declare module '*?chunk-url' {
   const url: string;

@@ -15,6 +15,10 @@ export interface SiteOptions {
   root: string;
   /** Public origin, used as the functions' site URL. */
   siteUrl: string;
+  /** The built site to serve; default `<root>/dist`. A scheduled rebuild loads its new folder. */
+  distDir?: string;
+  /** Functions already mounted (a rebuild keeps the warm ones); default: loaded from the root. */
+  functions?: MountedFunction[];
 }
 
 export interface Site {
@@ -31,11 +35,12 @@ export interface Site {
   rules: NetlifyRules;
 }
 
-export async function createSite({ root, siteUrl }: SiteOptions): Promise<Site> {
-  const files = new StaticFiles(join(root, 'dist'));
+export async function createSite({ root, siteUrl, distDir, functions: mounted }: SiteOptions): Promise<Site> {
+  const dist = distDir ?? join(root, 'dist');
+  const files = new StaticFiles(dist);
   // netlify.toml, plus the per-page CSP headers the build writes to dist/_headers.
-  const rules = await loadNetlifyRules(join(root, 'netlify.toml'), [join(root, 'dist', '_headers')]);
-  const functions = await loadFunctions(join(root, 'netlify', 'functions'));
+  const rules = await loadNetlifyRules(join(root, 'netlify.toml'), [join(dist, '_headers')]);
+  const functions = mounted ?? (await loadFunctions(join(root, 'netlify', 'functions')));
   const notFound = files.get('/404.html');
 
   // Built once: which clean URLs serve which file, with every header of each encoding.

@@ -22,7 +22,8 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   };
   return [
     ...STATIC_PAGES.map((p) => ({ ...p, lastmod: latest([p.lastmod, ...(shown[p.path] ?? []).map(changedOn)]) })),
-    ...[...articles, ...stories].map((item) => ({
+    // Only published pages: a preview build's drafts are noindex and stay out.
+    ...[...articles.filter((a) => a.state === 'published'), ...stories].map((item) => ({
       path: item.path,
       priority: 0.7,
       changefreq: 'monthly' as const,

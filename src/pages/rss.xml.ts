@@ -4,7 +4,8 @@ import { getArticles } from '../lib/catalogue';
 import { SITE } from '../site';
 
 export const GET: APIRoute = async ({ site, url }) => {
-  const articles = await getArticles();
+  // A preview build's drafts and scheduled articles are on their pages, never in the feed.
+  const articles = (await getArticles()).filter((a) => a.state === 'published');
   // The feed names its own address (atom:link rel="self"), as feed validators ask.
   const self = new URL(url.pathname, site).href;
   return rss({
@@ -16,7 +17,7 @@ export const GET: APIRoute = async ({ site, url }) => {
     items: articles.map((a) => ({
       title: a.data.title,
       description: a.data.excerpt,
-      pubDate: a.data.publishedDate,
+      pubDate: a.publishAt,
       link: a.path,
       categories: [a.data.category],
       author: `${SITE.contact.email} (${SITE.author})`,

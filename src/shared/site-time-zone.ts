@@ -15,3 +15,14 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** SITE_TIME_ZONE as the build reads it (scheduled publishing); throws, naming it, when malformed. */
+export function buildTimeZone(env: Record<string, string | undefined>): string {
+  const raw = env.SITE_TIME_ZONE?.trim();
+  if (!raw) return DEFAULT_SITE_TIME_ZONE;
+  if (!isTimeZone(raw))
+    throw new Error(
+      `SITE_TIME_ZONE must be an IANA time zone name such as America/Chicago or UTC, not ${JSON.stringify(raw)}`,
+    );
+  return raw;
+}

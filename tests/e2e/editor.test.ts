@@ -2,7 +2,8 @@
 // Keystatic editor with an uploaded JPEG hero and a citation; the MDX file and the photo land in the tree; a build
 // of the site then serves the hero as a responsive <picture> with AVIF and WebP sources. Everything
 // the test created is removed afterwards, whatever happens.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -10,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startDevServer, type DevServer } from '../support/dev-server';
-import { buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
+import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
 
 const TITLE = `Editor Test Article ${Date.now().toString(36)}`;
 const SLUG = TITLE.toLowerCase().replace(/\s+/g, '-');
@@ -23,10 +24,10 @@ afterAll(async () => {
 });
 
 /** A photo-like JPEG made here: a colour gradient with noise, 2000×1200. */
-async function makeJpeg(): Promise<string> {
+async function makeJpeg(name = 'field-photo.jpg'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'rt-photo-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'field-photo.jpg');
+  const file = join(dir, name);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1200"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#c9a96e"/><stop offset="1" stop-color="#3f5873"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="1300" cy="500" r="320" fill="#f4eee2" opacity="0.6"/></svg>`;
   await sharp(Buffer.from(svg)).blur(3).jpeg({ quality: 82 }).toFile(file);
   return file;
@@ -81,7 +82,7 @@ describe('the visual editor', () => {
     await field(page, 'Excerpt').fill(
       'An article written in the visual editor by the browser test, with a photo as its hero image.',
     );
-    await field(page, 'Published').fill('2025-09-01');
+    await field(page, 'Published').fill('2025-09-01T00:00');
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose file' }).click();
@@ -171,4 +172,168 @@ describe('the visual editor', () => {
     // The citation typed in the editor is a numbered link to its reference in the built page.
     expect(html).toContain('typed in the editor.<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"');
   }, 480_000);
+});
+
+/** Fills every required field of a new article (the hero from `photo`), ending with End-only sign-ups. */
+async function fillArticle(page: Page, title: string, slug: string, photo: string) {
+  await field(page, 'Title').fill(title);
+  await expect.poll(() => field(page, 'File name and address').inputValue()).toBe(slug);
+  await field(page, 'Excerpt').fill(
+    'A draft written in the visual editor by the browser test, with a photo inside its text.',
+  );
+  await field(page, 'Published').fill('2025-09-02T09:30');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles(photo);
+  await field(page, 'Hero image alt text').fill('A blurred golden field under a blue evening sky, with a pale sun');
+  for (const keyword of ['editor draft', 'inline photo', 'keystatic'])
+    await addItem(page, 'Keywords', { Keyword: keyword });
+  await addItem(page, 'Topics (about)', { Topic: 'Testing' });
+  await field(page, 'Lead paragraph').fill(
+    'This lead paragraph was typed into the visual editor by a browser test, to check that a draft with a photo in its text is previewed but never published.',
+  );
+  for (const i of [1, 2, 3])
+    await addItem(page, 'FAQ', {
+      Question: `Is this draft question number ${i}?`,
+      Answer: `Yes: this is the answer to draft question number ${i}.`,
+    });
+  for (const i of [1, 2, 3])
+    await addItem(page, 'References', {
+      Title: `Draft reference ${i}`,
+      Publisher: 'Test Publisher',
+      Year: String(2020 + i),
+      'Address (https)': `https://example.org/draft-reference-${i}`,
+    });
+  await addRelated(page, 'hemp-vs-cotton');
+  await addRelated(page, 'linen-vs-cotton');
+  await page.getByRole('button', { name: /^Both: Updates mid-article/ }).click();
+  await page.getByRole('option', { name: 'End only (Movement)' }).click();
+}
+
+describe('drafts, photos in the text and the preview', () => {
+  const title = `Editor Draft Article ${Date.now().toString(36)}`;
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const article = resolve('src/content/articles', `${slug}.mdx`);
+  const artDir = resolve('src/assets/art', slug);
+
+  it('a draft with an inline photo is in dev and preview builds, nowhere in production, and a link to it fails the build', async () => {
+    expect(existsSync(article)).toBe(false);
+    cleanups.push(() => {
+      rmSync(article, { force: true });
+      rmSync(artDir, { recursive: true, force: true });
+    });
+    const [hero, inline] = [await makeJpeg(), await makeJpeg('drying-rack.jpg')];
+    const dev = await startDevServer();
+    cleanups.push(() => dev.stop());
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${dev.url}/keystatic/collection/articles/create`);
+    await field(page, 'Title').waitFor({ timeout: 180_000 });
+    await fillArticle(page, title, slug, hero);
+    await page.getByRole('checkbox', { name: /^Draft/ }).check();
+
+    // The body: a paragraph, then the Photo block from the insert menu ("/"), filled in its dialog.
+    const body = page.locator('[contenteditable="true"]').first();
+    await body.click();
+    await page.keyboard.type('A first paragraph of the draft, typed in the editor.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/');
+    await page.getByRole('option', { name: /^Photo/ }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles(inline);
+    await field(dialog, 'Alt text').fill('A wooden drying rack with a folded wool sweater in window light');
+    await field(dialog, 'Caption (optional)').fill('Dry wool flat, away from the radiator.');
+    await field(dialog, 'Credit (optional)').fill('Rooted Threads');
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => existsSync(article), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => (existsSync(artDir) ? readdirSync(artDir).sort() : []), { timeout: 30_000 })
+      .toContain('hero.jpg');
+    const source = readFileSync(article, 'utf8');
+    expect(source).toMatch(/^draft: true$/m);
+    const figure = /<Figure\s[^>]*src="(\.\.\/\.\.\/assets\/art\/[^"]+\.jpg)"[^>]*\/>/.exec(source);
+    expect(figure, source).not.toBeNull();
+    // The photo is stored beside the hero, under src/assets/art/<slug>/.
+    await expect
+      .poll(() => existsSync(resolve('src/content/articles', figure![1]!)), {
+        timeout: 30_000,
+        message: `${figure![0]}: ${readdirSync(artDir).join(', ')} | ${readdirSync(resolve('src/assets/art')).join(', ')}`,
+      })
+      .toBe(true);
+    expect(figure![1]).toMatch(new RegExp(`^\\.\\./\\.\\./assets/art/${slug}/`));
+    expect(figure![0]).toContain('alt="A wooden drying rack with a folded wool sweater in window light"');
+    expect(figure![0]).toContain('credit="Rooted Threads"');
+
+    // The editor's Preview opens the entry's real page on the dev server, draft included.
+    const preview = page.getByRole('link', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' }));
+    const opened = context.waitForEvent('page');
+    await preview.first().click();
+    const tab = await opened;
+    await tab.waitForLoadState('load', { timeout: 120_000 });
+    expect(new URL(tab.url()).pathname).toBe(`/articles/${slug}`);
+    await expect.poll(() => tab.locator('h1').innerText(), { timeout: 60_000 }).toBe(title);
+    await expect.poll(() => tab.locator('[data-publish-state="draft"]').count()).toBe(1);
+    expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    expect(await tab.locator('figure.figure figcaption').innerText()).toContain('Photo: Rooted Threads');
+    await dev.stop();
+
+    // A small copy of the site: the editor's draft and the two articles it relates to.
+    const others = {
+      'hemp-vs-cotton': articleSource('hemp-vs-cotton', ['linen-vs-cotton', 'wool-fixture']),
+      'linen-vs-cotton': articleSource('linen-vs-cotton', ['hemp-vs-cotton', 'wool-fixture']),
+      'wool-fixture': articleSource('wool-fixture', ['hemp-vs-cotton', 'linen-vs-cotton']),
+    };
+    const site = makeFixtureSite({ ...others, [slug]: readFileSync(article, 'utf8') });
+    cleanups.push(() => removeFixture(site));
+    const dist = (...p: string[]) => join(site, 'dist', ...p);
+
+    // Production: the draft is nowhere (page, lists, sitemap, RSS, titles, search index).
+    const production = buildFixture(site);
+    expect(production.status, production.output).toBe(0);
+    expect(existsSync(dist('articles', `${slug}.html`))).toBe(false);
+    for (const file of ['articles.html', 'index.html', 'sitemap.xml', 'rss.xml', 'page-titles.json', 'sitemap.html'])
+      expect(readFileSync(dist(file), 'utf8'), file).not.toContain(slug);
+    const fragments = readdirSync(dist('pagefind', 'fragment')).map((f) =>
+      gunzipSync(readFileSync(dist('pagefind', 'fragment', f))).toString('utf8'),
+    );
+    expect(fragments.length).toBeGreaterThan(2);
+    expect(fragments.some((text) => text.includes('Editor Draft Article'))).toBe(false);
+
+    // Preview (PREVIEW=1, as Netlify's deploy previews): the draft is built, marked and noindex,
+    // listed, and its inline JPEG is a lazy <picture> with AVIF and WebP, caption and credit.
+    const previewBuild = buildFixture(site, { PREVIEW: '1' });
+    expect(previewBuild.status, previewBuild.output).toBe(0);
+    const html = readFileSync(dist('articles', `${slug}.html`), 'utf8');
+    expect(html).toContain('data-publish-state="draft"');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(readFileSync(dist('articles.html'), 'utf8')).toContain(`/articles/${slug}`);
+    expect(readFileSync(dist('sitemap.xml'), 'utf8')).not.toContain(slug);
+    const inlineFigure = /<figure class="figure[^"]*"[^>]*>([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
+    expect(inlineFigure).toMatch(/<source srcset="[^"]+\.avif \d+w[^"]*" type="image\/avif"/);
+    expect(inlineFigure).toMatch(/<source srcset="[^"]+\.webp \d+w[^"]*" type="image\/webp"/);
+    const img = /<img [^>]*>/.exec(inlineFigure)?.[0] ?? '';
+    expect(img).toContain('loading="lazy"');
+    expect(img).toContain('alt="A wooden drying rack with a folded wool sweater in window light"');
+    expect(img).toMatch(/width="\d+"/);
+    expect(img).toMatch(/height="\d+"/);
+    expect(inlineFigure).toContain('Dry wool flat, away from the radiator.');
+    expect(inlineFigure).toContain('Photo: Rooted Threads');
+
+    // A published article that links to the draft fails the production build, saying why.
+    writeFileSync(
+      join(site, 'src', 'content', 'articles', 'wool-fixture.mdx'),
+      articleSource('wool-fixture', ['hemp-vs-cotton', slug]),
+    );
+    const linked = buildFixture(site);
+    expect(linked.status).not.toBe(0);
+    expect(linked.output).toContain(`wool-fixture.mdx: related: '${slug}' is a draft`);
+  }, 900_000);
 });

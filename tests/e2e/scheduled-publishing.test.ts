@@ -1,0 +1,114 @@
+// Scheduled publishing under `npm start`, for real: a copy of the site with an article due a couple
+// of minutes ahead (a date and time in SITE_TIME_ZONE) is built and served; when the moment comes the
+// running server rebuilds by itself into a new folder and swaps the build in. The article then is in
+// /articles, the sitemap and RSS without a restart, and a reader polling the site all along never
+// got a failed request.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
+import { startServer, type RunningServer } from '../support/server';
+
+const ZONE = 'America/Chicago';
+/** How far ahead the article is due: enough for one build of the small site and a server start. */
+const LEAD_MS = 150_000;
+
+/** `YYYY-MM-DD HH:MM` of the instant `at` on the wall clock of `zone`. */
+function wallClock(at: Date, zone: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('scheduled publishing on npm start', () => {
+  it('publishes an article when it comes due, with no restart and no failed request', async () => {
+    const due = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000);
+    const site = makeFixtureSite({
+      'first-fixture': articleSource('first-fixture', ['second-fixture', 'third-fixture']),
+      'second-fixture': articleSource('second-fixture', ['first-fixture', 'third-fixture']),
+      'third-fixture': articleSource('third-fixture', ['first-fixture', 'second-fixture']),
+      'due-soon': articleSource('due-soon', ['first-fixture', 'second-fixture'], {
+        title: '"An article that publishes itself on time"',
+        publishedDate: `"${wallClock(due, ZONE)}"`,
+      }),
+    });
+    cleanups.push(() => removeFixture(site));
+
+    const build = buildFixture(site, { SITE_TIME_ZONE: ZONE });
+    expect(build.status, build.output).toBe(0);
+    // The build names the moment (read in the site's zone) and leaves the article out until then.
+    const next = JSON.parse(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')) as { next: string | null };
+    expect(next.next).toBe(due.toISOString());
+    expect(
+      Date.now(),
+      `the first build took too long (${Math.round(build.ms / 1000)} s) to see the switch`,
+    ).toBeLessThan(due.getTime() - 5_000);
+
+    const server: RunningServer = await startServer({ ROOT_DIR: site, SITE_TIME_ZONE: ZONE });
+    cleanups.push(() => server.stop());
+    const get = (path: string) =>
+      fetch(server.url + path, { redirect: 'manual' }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const early = await get('/articles/due-soon');
+    expect(early.status, `${early.text.slice(0, 300)}\n${server.output()}`).toBe(404);
+    expect((await get('/articles')).text).not.toContain('/articles/due-soon');
+
+    // A reader polling pages (static fast path and the handler's path) throughout the switch.
+    const failures: string[] = [];
+    let requests = 0;
+    let polling = true;
+    const reader = (async () => {
+      while (polling) {
+        for (const path of ['/articles', '/rss.xml', '/articles/first-fixture', '/articles/'])
+          try {
+            const res = await fetch(server.url + path, { redirect: 'manual' });
+            await res.arrayBuffer();
+            requests++;
+            if (res.status !== 200 && !(path === '/articles/' && res.status === 301))
+              failures.push(`${path}: ${res.status}`);
+          } catch (err) {
+            failures.push(`${path}: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    })();
+
+    await expect
+      .poll(async () => (await get('/articles')).text.includes('href="/articles/due-soon"'), {
+        timeout: due.getTime() - Date.now() + 300_000,
+        interval: 1_000,
+      })
+      .toBe(true);
+    polling = false;
+    await reader;
+
+    const page = await get('/articles/due-soon');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('An article that publishes itself on time');
+    expect(page.text).not.toContain('data-publish-state');
+    expect((await get('/sitemap.xml')).text).toContain('/articles/due-soon</loc>');
+    expect((await get('/rss.xml')).text).toContain('/articles/due-soon</link>');
+    // Nothing else is scheduled now.
+    expect(JSON.parse((await get('/next-publish.json')).text)).toMatchObject({ next: null });
+    expect(server.output()).toContain('scheduled publishing: the new build is live');
+    expect(requests).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+    // The new build became dist/ on disk too.
+    expect(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')).toContain('"next":null');
+  }, 900_000);
+});
