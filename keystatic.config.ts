@@ -227,8 +227,8 @@ const body = fields.mdx({
           description: 'Who took or owns the photo, e.g. Rooted Threads or the photographer.',
         }),
         license: fields.text({
-          label: 'Licence (optional)',
-          description: 'When the photo is not our own: its licence, e.g. CC BY 4.0. Use only photos we may publish.',
+          label: 'License (optional)',
+          description: 'When the photo is not our own: its license, e.g. CC BY 4.0. Use only photos we may publish.',
         }),
       },
     }),

@@ -4,7 +4,7 @@
 // the Content-Security-Policy allows by its hash; nothing else may load, and the token in the URL
 // never leaves for another site in a Referer.
 import { createHash } from 'node:crypto';
-import { SUBSCRIPTION_PAGES } from '../../src/shared/messages/subscriptions.ts';
+import { BRAND_NAME } from '../../src/shared/brand.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 
 const STYLE = `
@@ -60,11 +60,11 @@ export function htmlPage(status: number, title: string, body: string): Response 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(SUBSCRIPTION_PAGES.siteName)}</title>
+<title>${escapeHtml(title)} | ${escapeHtml(BRAND_NAME)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="/">${escapeHtml(SUBSCRIPTION_PAGES.siteName)}</a></header>
+<header><a href="/">${escapeHtml(BRAND_NAME)}</a></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}

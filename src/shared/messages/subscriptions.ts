@@ -28,14 +28,12 @@ export const STATUS_LABELS: Record<SignupStatus, string> = {
 
 /** What each type brings, on the preferences page. */
 export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  Updates: 'Updates: new articles and what we learn about natural fibres.',
+  Updates: 'Updates: new articles and what we learn about natural fibers.',
   Newsletter: 'Newsletter: our regular letter.',
   Movement: 'Movement: news of the movement for honest, natural clothing.',
 };
 
 export const SUBSCRIPTION_PAGES = {
-  /** The pages' header and title suffix (src/site.ts SITE.name; server code reads only src/shared/). */
-  siteName: 'Rooted Threads',
   confirmTitle: 'Confirm your sign-up',
   confirmIntro: (type: SignupType) =>
     `Press the button to confirm that you want ${type} e-mails from Rooted Threads at this address.`,
