@@ -59,11 +59,7 @@ export class CitationError extends Error {
  * Numbers and links every citation placeholder in `html` (`file` names the content file in
  * messages). Throws a CitationError listing every problem found.
  */
-export function resolveCitations(
-  html: string,
-  references: readonly CitedReference[],
-  file: string,
-): ResolvedCitations {
+export function resolveCitations(html: string, references: readonly CitedReference[], file: string): ResolvedCitations {
   const problems: string[] = [];
   const index = new Map<string, number>();
   references.forEach((r, i) => {
