@@ -110,28 +110,52 @@ export function pgDb(url: string): Db {
   };
 }
 
+/** Runs at most `max` tasks at once; the rest wait their turn, first come first served. */
+function limiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else await new Promise<void>((go) => waiting.push(go)); // the finishing task hands its place on
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
 export function neonDb(url: string): Db {
   const sql = neon(url);
+  // Each transaction opens its own WebSocket session (a server connection behind Neon's pooler).
+  // One process opens at most DATABASE_POOL_MAX at once, as the pg pool does: a burst of
+  // requests in the long-lived server waits its turn instead of exhausting the server's
+  // connections (one Netlify function instance runs one request at a time anyway).
+  const inTurn = limiter(databasePoolMax());
   return {
     kind: 'neon',
     query: <T>(text: string, params: readonly unknown[] = []) =>
       unavailable(async () => ({ rows: (await sql.query(text, [...params])) as T[] })),
     transaction: (fn) =>
-      unavailable(async () => {
-        const client = new NeonClient(url);
-        // A WebSocket that cannot be opened rejects with the socket's error event, not an Error: the
-        // database cannot be reached. A refusal by Postgres itself (e.g. a wrong password) keeps its code.
-        await client.connect().catch((err: unknown) => {
-          throw errorCode(err)
-            ? err
-            : new DbUnavailableError('database connection: no session could be opened', { cause: err });
-        });
-        try {
-          return await runTransaction(client, fn);
-        } finally {
-          await client.end().catch(() => undefined);
-        }
-      }),
+      unavailable(() =>
+        inTurn(async () => {
+          const client = new NeonClient(url);
+          // A WebSocket that cannot be opened rejects with the socket's error event, not an Error: the
+          // database cannot be reached. A refusal by Postgres itself (e.g. a wrong password) keeps its code.
+          await client.connect().catch((err: unknown) => {
+            throw errorCode(err)
+              ? err
+              : new DbUnavailableError('database connection: no session could be opened', { cause: err });
+          });
+          try {
+            return await runTransaction(client, fn);
+          } finally {
+            await client.end().catch(() => undefined);
+          }
+        }),
+      ),
     close: async () => undefined,
   };
 }

@@ -276,7 +276,12 @@ export function startSender(
       again = true;
       return;
     }
-    running = run().finally(() => (running = undefined));
+    // A wake that lands after the last drain but before the run ends (while it looks up the next
+    // due row) is not lost: the run ends, then drains once more.
+    running = run().finally(() => {
+      running = undefined;
+      if (again) wake();
+    });
   }
 
   wake();
