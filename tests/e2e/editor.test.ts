@@ -199,6 +199,7 @@ async function fillArticle(page: Page, title: string, slug: string, photo: strin
     });
   for (const i of [1, 2, 3])
     await addItem(page, 'References', {
+      Id: `draft-ref-${i}`,
       Title: `Draft reference ${i}`,
       Publisher: 'Test Publisher',
       Year: String(2020 + i),
@@ -271,6 +272,11 @@ describe('drafts, photos in the text and the preview', () => {
     expect(figure![1]).toMatch(new RegExp(`^\\.\\./\\.\\./assets/art/${slug}/`));
     expect(figure![0]).toContain('alt="A wooden drying rack with a folded wool sweater in window light"');
     expect(figure![0]).toContain('credit="Rooted Threads"');
+    // Every reference must be cited (the first test inserts a citation through the editor); here
+    // the file route adds them, once the editor has written the entry and both images.
+    const sentence = 'A first paragraph of the draft, typed in the editor.';
+    expect(source).toContain(sentence);
+    writeFileSync(article, source.replace(sentence, `${sentence}<Cite to="draft-ref-1 draft-ref-2 draft-ref-3" />`));
 
     // The editor's Preview opens the entry's real page on the dev server, draft included.
     const preview = page.getByRole('link', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' }));
