@@ -99,9 +99,15 @@ export function pgDb(url: string): Db {
       unavailable(async () => {
         const client = await pool.connect();
         let healthy = true;
+        // The server may end the session between two statements (a shutdown, a crash): pg then emits
+        // 'error' on the checked-out client, which would take the whole process down unheard. The
+        // next statement fails on its own; the session is not pooled again.
+        const lost = () => (healthy = false);
+        client.on('error', lost);
         try {
           return await runTransaction(client, fn, () => (healthy = false));
         } finally {
+          client.off('error', lost);
           // A session whose ROLLBACK failed is in an unknown state: destroy it rather than pool it.
           client.release(!healthy);
         }

@@ -504,7 +504,8 @@ export function formVerdict(answer: FuzzAnswer): Verdict {
   if (answer.status === 409) return 'duplicate';
   if (answer.status === 303) {
     const fragment = header(answer, 'location')?.split('#')[1] ?? '';
-    if (fragment.endsWith('-ok')) return 'stored';
+    // '-confirm': stored, with a confirmation e-mail on its way (double opt-in, docs/subscriptions.md).
+    if (fragment.endsWith('-ok') || fragment.endsWith('-confirm')) return 'stored';
     if (fragment.endsWith('-duplicate')) return 'duplicate';
   }
   return 'refused';
