@@ -25,15 +25,16 @@ import {
   dataDir,
   listenHost,
   listenPort,
+  messageRetentionDays,
+  ownerEmail,
   rootDir,
   setAdminKeySetting,
   settingProblems,
   siteUrl as configuredSiteUrl,
   trustProxy as configuredTrustProxy,
-  messageRetentionDays,
-  ownerEmail,
 } from './settings.ts';
 import { purgeOldData } from './retention.ts';
+import { proposeNewArticles } from './announcements/store.ts';
 import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 import { onMailQueued } from './mail/outbox.ts';
 import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
@@ -116,6 +117,12 @@ if (senderConfig) {
   sender = startSender(db, senderConfig);
   onMailQueued(sender.wake);
 }
+
+// A build that published a new article proposes its announcement (announcements/store.ts); the
+// dashboard's Send view also checks on every visit (a Netlify deploy has no start).
+proposeNewArticles(db)
+  .then((n) => n && console.log(`  ${n} new article(s): a draft announcement is waiting in the dashboard`))
+  .catch((err: unknown) => console.error('announcement proposals:', err instanceof Error ? err.message : err));
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {

@@ -10,6 +10,7 @@
 //   PORT, HOST, TRUST_PROXY, ROOT_DIR       the `npm start` server (serve.ts)
 //   SMTP_URL, MAIL_FROM, OWNER_EMAIL        the mail transport, its sender and who hears of messages
 //   MAIL_RETRY_SECONDS                      the first retry's delay after a temporary mail failure
+//   MAIL_RATE                               e-mails a second at most (the sender's pace)
 //   MESSAGE_RETENTION_DAYS                  how long contact messages are kept
 //   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
 //   SIGNUP_CONFIRMATION                     `double` (default) or `single`
@@ -324,6 +325,20 @@ export function confirmationMailLimit(env: Env = process.env): number {
   return integer(env, 'SIGNUP_CONFIRMATION_MAIL_LIMIT', 1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT);
 }
 
+/** MAIL_RATE's default: under Amazon SES's starting production quota (14/s) and most providers' SMTP limits. */
+export const DEFAULT_MAIL_RATE = 10;
+
+/** MAIL_RATE: at most this many e-mails a second from one sender (0.1–1000; announcements: docs/announcements.md). */
+export function mailRate(env: Env = process.env): number {
+  const value = raw(env, 'MAIL_RATE');
+  if (value === undefined) return DEFAULT_MAIL_RATE;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 1000) {
+    throw new SettingError('MAIL_RATE', `must be messages per second from 0.1 to 1000, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
 /** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
 export function buildEnvironment(env: Env = process.env): Env {
   return { ...env };
@@ -347,6 +362,7 @@ export function settingProblems(env: Env = process.env): string[] {
     () => connectionsPerClient(env),
     () => signupConfirmation(env),
     () => confirmationMailLimit(env),
+    () => mailRate(env),
   ];
   return checks.flatMap((check) => {
     try {

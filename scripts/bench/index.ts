@@ -1,7 +1,7 @@
 // `npm run bench`: every figure measured in this one run on this machine, each next to the
 // reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
 // Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
-//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions   (default: all)
+//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements   (default: all)
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,10 +14,13 @@ import { BROWSER_ACCEPT_ENCODING, load, loadClient, loadTable, startBareServer, 
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
 import { benchMail, mailTable } from './mail.ts';
+import { announcementTable, benchAnnouncements } from './announcements.ts';
 import { benchSignupLatency, signupLatencyTable } from './subscriptions.ts';
 
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail,subscriptions').split(','),
+  (process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements').split(
+    ',',
+  ),
 );
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
@@ -154,6 +157,12 @@ async function main(): Promise<void> {
     if (parts.has('mail')) {
       print('## 6. Mail: the outbox sender vs nodemailer alone into one local SMTP sink (same run)\n');
       print(mailTable(await benchMail()) + '\n');
+    }
+    if (parts.has('announcements')) {
+      print(
+        '## 8. Announcements: queueing 100,000 recipients on PostgreSQL, the dashboard meanwhile, and the drain vs nodemailer alone (same run)\n',
+      );
+      print(announcementTable(await benchAnnouncements()) + '\n');
     }
   } finally {
     await server?.stop();

@@ -23,7 +23,7 @@ export interface MailBenchRow {
 }
 
 /** An SMTP server that accepts and discards every message (no parsing: the sink is not measured). */
-async function startSink(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
+export async function startSink(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
   let received = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],

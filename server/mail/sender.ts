@@ -11,7 +11,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import { getDb, type Db, type Queryable } from '../db/client.ts';
-import { mailFrom, mailRetrySeconds, smtpSettings, type Mailbox, type SmtpSettings } from '../settings.ts';
+import { mailFrom, mailRate, mailRetrySeconds, smtpSettings, type Mailbox, type SmtpSettings } from '../settings.ts';
 import type { MailAddress } from './outbox.ts';
 
 export interface OutboxRow {
@@ -36,6 +36,8 @@ export interface SenderConfig {
   concurrency?: number;
   /** How long a claim holds: longer than the slowest send the timeouts below allow. */
   leaseSeconds?: number;
+  /** At most this many mails a second (MAIL_RATE); unset: as fast as the server takes them. */
+  rate?: number;
 }
 
 export const MAX_RETRY_SECONDS = 3600;
@@ -65,7 +67,7 @@ export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEAS
   }));
 }
 
-export type Outcome = 'sent' | 'retry' | 'failed';
+export type Outcome = 'sent' | 'retry' | 'failed' | 'held';
 
 /** What an error from nodemailer means for the mail: try again later, or never. */
 export function classify(err: unknown): 'temporary' | 'permanent' {
@@ -94,6 +96,7 @@ function domainOf(address: string): string {
 
 /** Sends one claimed row and records the outcome (only if the claim is still ours). */
 export async function deliverRow(db: Queryable, config: SenderConfig, row: OutboxRow): Promise<Outcome> {
+  if (row.kind === 'announcement' && (await holdAnnouncementMail(db, row))) return 'held';
   const { 'Reply-To': replyTo, ...headers } = row.headers;
   let outcome: Outcome;
   let error: string | null = null;
@@ -130,6 +133,13 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
     );
   } else {
     const why = row.attempts >= MAX_ATTEMPTS ? `gave up after ${row.attempts} attempts: ${error}` : error;
+    if (row.kind === 'announcement' && row.attempts < MAX_ATTEMPTS) {
+      // A hard bounce (5xx): that address gets no announcement again (docs/announcements.md).
+      await db.query(
+        `INSERT INTO bounced_addresses (email_hash, reply) VALUES (subscriber_hash($1), $2) ON CONFLICT DO NOTHING`,
+        [row.recipient, error],
+      );
+    }
     await db.query(
       `UPDATE mail_outbox SET status = 'failed', claim = NULL, last_error = $3 WHERE id = $1 AND claim = $2`,
       [row.id, row.claim, why],
@@ -138,10 +148,39 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
   return outcome;
 }
 
+/**
+ * Checked at send time for an announcement's mail: its announcement paused (the row waits again),
+ * cancelled (cancelled), or its reader no longer a confirmed subscriber of its lists or bounced
+ * since it was queued (skipped: an address that unsubscribes mid-send gets nothing more). One
+ * statement; true when the row was held back.
+ */
+async function holdAnnouncementMail(db: Queryable, row: OutboxRow): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE mail_outbox o
+        SET status = CASE a.status WHEN 'paused' THEN 'queued' WHEN 'cancelled' THEN 'cancelled' ELSE 'skipped' END,
+            next_attempt_at = CASE WHEN a.status = 'paused' THEN '9999-12-31'::timestamptz ELSE o.next_attempt_at END,
+            attempts = CASE WHEN a.status = 'paused' THEN o.attempts - 1 ELSE o.attempts END,
+            last_error = CASE WHEN a.status IN ('paused', 'cancelled') THEN o.last_error
+                              ELSE 'not sent: the reader unsubscribed or the address bounced after it was queued' END,
+            claim = NULL
+       FROM announcements a
+      WHERE o.id = $1 AND o.claim = $2 AND a.id = o.announcement_id
+        AND (a.status IN ('paused', 'cancelled') OR NOT EXISTS (
+              SELECT 1 FROM email_signups s
+               WHERE s.email_hash = subscriber_hash(o.recipient) AND s.status = 'confirmed'
+                 AND s.signup_type = ANY(a.audience)
+                 AND NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = s.email_hash)))
+      RETURNING o.id`,
+    [row.id, row.claim],
+  );
+  return rows.length > 0;
+}
+
 export interface DrainResult {
   sent: number;
   retry: number;
   failed: number;
+  held: number;
 }
 
 /**
@@ -150,12 +189,24 @@ export interface DrainResult {
  * only its own worker and a claim never outlives its lease however many rows wait.
  */
 export async function drainOutbox(db: Queryable, config: SenderConfig, deadline = Infinity): Promise<DrainResult> {
-  const result: DrainResult = { sent: 0, retry: 0, failed: 0 };
+  const result: DrainResult = { sent: 0, retry: 0, failed: 0, held: 0 };
+  // MAIL_RATE: the n-th mail of this drain leaves no earlier than start + n / rate (shared by the workers).
+  const started = Date.now();
+  let attempted = 0;
   const worker = async () => {
     while (Date.now() < deadline) {
+      if (config.rate) {
+        const wait = started + (attempted * 1000) / config.rate - Date.now();
+        if (wait > 0) {
+          if (Date.now() + wait >= deadline) return;
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
       const [row] = await claimDue(db, 1, config.leaseSeconds ?? LEASE_SECONDS);
       if (!row) return;
-      result[await deliverRow(db, config, row)]++;
+      const outcome = await deliverRow(db, config, row);
+      result[outcome]++;
+      if (outcome !== 'held') attempted++;
     }
   };
   await Promise.all(Array.from({ length: config.concurrency ?? CONCURRENCY }, worker));
@@ -218,7 +269,7 @@ export function closeTransports(): void {
 export function senderConfigFromEnv(): SenderConfig | null {
   const smtp = smtpSettings();
   if (!smtp) return null;
-  return { transport: smtpTransport(smtp), from: mailFrom()!, retrySeconds: mailRetrySeconds() };
+  return { transport: smtpTransport(smtp), from: mailFrom()!, retrySeconds: mailRetrySeconds(), rate: mailRate() };
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SettingError,
   mailFrom,
+  mailRate,
   mailRetrySeconds,
   messageRetentionDays,
   ownerEmail,
@@ -82,6 +83,18 @@ describe('mail settings', () => {
     expect(settingProblems({ SMTP_URL: 'smtp://relay.internal', OWNER_EMAIL: 'nope' })).toEqual([
       'MAIL_FROM is required when SMTP_URL is set',
       'OWNER_EMAIL must be one e-mail address, not "nope"',
+    ]);
+  });
+
+  it('reads MAIL_RATE as e-mails a second (default 10), refusing anything else by name', () => {
+    expect(mailRate({})).toBe(10);
+    expect(mailRate({ MAIL_RATE: '2' })).toBe(2);
+    expect(mailRate({ MAIL_RATE: '0.5' })).toBe(0.5);
+    for (const bad of ['0', '-1', 'fast', '1e3', '1001', '0.05']) {
+      expect(() => mailRate({ MAIL_RATE: bad })).toThrow(/^MAIL_RATE must be/);
+    }
+    expect(settingProblems({ MAIL_RATE: 'fast' })).toEqual([
+      'MAIL_RATE must be messages per second from 0.1 to 1000, not "fast"',
     ]);
   });
 

@@ -6,7 +6,9 @@ export type MailBlock =
   /** A call to action: a button in HTML, the label and the URL on their own lines in text. */
   | { type: 'action'; label: string; url: string }
   /** Quoted reader text (e.g. a contact message), kept as typed, line breaks included. */
-  | { type: 'quote'; text: string };
+  | { type: 'quote'; text: string }
+  /** A raster image (an article's social card) with its alt text; the text part leaves it out. */
+  | { type: 'image'; src: string; alt: string; width: number; height: number };
 
 export interface MailLink {
   label: string;

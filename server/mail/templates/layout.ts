@@ -53,7 +53,7 @@ const style = {
   hr: { borderColor: '#e4e0d6', margin: '24px 0 16px' },
   footer: {
     color: MUTED,
-    fontSize: '13px',
+    fontSize: '14px',
     lineHeight: '1.5',
     margin: '0 0 8px',
     fontFamily: 'Arial, Helvetica, sans-serif',
@@ -64,6 +64,28 @@ const style = {
 function block(item: MailBlock, key: number): ReactElement {
   if (item.type === 'paragraph') return h(Text, { key, style: style.text }, item.text);
   if (item.type === 'quote') return h(Text, { key, style: style.quote }, item.text);
+  if (item.type === 'image') {
+    // Full width of the column at any screen size; with images off the alt text stands in its place.
+    return h('img', {
+      key,
+      src: item.src,
+      alt: item.alt,
+      width: 504,
+      height: Math.round((504 * item.height) / item.width),
+      style: {
+        display: 'block',
+        width: '100%',
+        maxWidth: '504px',
+        height: 'auto',
+        border: 0,
+        borderRadius: '4px',
+        margin: '0 0 20px',
+        color: INK,
+        fontSize: '14px',
+        fontFamily: 'Arial, Helvetica, sans-serif',
+      },
+    });
+  }
   return h(
     Section,
     { key, style: { margin: '8px 0 24px' } },

@@ -9,6 +9,7 @@ export function plainText(content: MailContent): string {
   for (const block of content.blocks) {
     if (block.type === 'paragraph') lines.push(block.text, '');
     else if (block.type === 'action') lines.push(`${block.label}:`, block.url, '');
+    else if (block.type === 'image') continue;
     else lines.push(...block.text.split(/\r\n|\r|\n/).map((line) => `> ${line}`), '');
   }
   lines.push(RULE);

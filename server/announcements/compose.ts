@@ -1,0 +1,64 @@
+// An announcement's e-mail, made from the article's own data (or the owner's note) with the site's
+// one mail layout (server/mail/templates/, React Email). It is rendered ONCE per announcement with a
+// placeholder where each reader's preferences token goes; the queue (queue.ts) puts a fresh token
+// into every recipient's copy in SQL, so 100,000 recipients need one render, not 100,000.
+import { ANNOUNCEMENT_MAIL as M } from '../../src/shared/messages/announcements.ts';
+import type { SignupType } from '../../src/shared/messages/index.ts';
+import type { Announceable } from '../../src/shared/announceable.ts';
+import type { MailBlock, MailContent } from '../mail/templates/content.ts';
+import { renderMail, type RenderedMail } from '../mail/templates/render.ts';
+import { unsubscribeHeaders } from '../subscriptions/mail.ts';
+import { SUBSCRIPTION_PATHS, linkUrl } from '../subscriptions/links.ts';
+import { siteUrl } from '../settings.ts';
+
+/** Stands for a recipient's token until it is queued: the token's shape (43 URL-safe characters). */
+export const TOKEN_PLACEHOLDER = 'RTxANNOUNCEMENTxTOKENxPLACEHOLDERxxxxxxxxxx';
+
+export interface AnnouncementSource {
+  subject: string;
+  audience: readonly SignupType[];
+  item?: Announceable;
+  note?: string;
+}
+
+export function announcementContent(source: AnnouncementSource, preferencesUrl: string): MailContent {
+  const blocks: MailBlock[] = [];
+  const { item } = source;
+  if (item) {
+    blocks.push({ type: 'image', src: item.imageUrl, alt: item.imageAlt, width: 1200, height: 630 });
+    if (source.note) blocks.push({ type: 'paragraph', text: source.note });
+    blocks.push({ type: 'paragraph', text: item.summary });
+    blocks.push({
+      type: 'action',
+      label: item.kind === 'story' ? M.readStory : M.readArticle,
+      url: `${siteUrl()}${item.path}`,
+    });
+  } else {
+    for (const text of (source.note ?? '').split(/\n\s*\n/).filter((p) => p.trim())) {
+      blocks.push({ type: 'paragraph', text: text.trim() });
+    }
+    blocks.push({ type: 'action', label: M.visitSite, url: `${siteUrl()}/` });
+  }
+  return {
+    subject: source.subject,
+    preview: item?.summary ?? source.note?.slice(0, 140),
+    heading: item?.title ?? source.subject,
+    blocks,
+    footerNote: M.why(source.audience),
+    footerLinks: [
+      { label: M.unsubscribe, url: preferencesUrl },
+      { label: M.preferences, url: preferencesUrl },
+    ],
+  };
+}
+
+export interface AnnouncementMail extends RenderedMail {
+  headers: Record<string, string>;
+}
+
+/** The e-mail with TOKEN_PLACEHOLDER where the recipient's preferences token goes. */
+export async function renderAnnouncement(source: AnnouncementSource): Promise<AnnouncementMail> {
+  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, TOKEN_PLACEHOLDER);
+  const mail = await renderMail(announcementContent(source, preferencesUrl));
+  return { ...mail, headers: unsubscribeHeaders(preferencesUrl) };
+}

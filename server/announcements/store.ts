@@ -1,0 +1,263 @@
+// Announcements in the database (migration 007; docs/announcements.md): drafts, the audience
+// count, queueing every recipient in one INSERT … SELECT, pause/resume/cancel, progress and
+// history, and the drafts a new build proposes.
+import type { SignupType } from '../../src/shared/messages/index.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { LINK_DAYS } from '../subscriptions/links.ts';
+import { findAnnounceable, announceableItems } from './catalogue.ts';
+import { TOKEN_PLACEHOLDER, renderAnnouncement, type AnnouncementSource } from './compose.ts';
+
+export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
+
+export interface Announcement {
+  id: string;
+  source_path: string | null;
+  note: string | null;
+  subject: string;
+  audience: SignupType[];
+  status: AnnouncementStatus;
+  proposed: boolean;
+  created_by: string;
+  created_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
+  finished_at: string | null;
+  recipients: number;
+  /** Outbox counts: waiting (queued or being sent), sent, failed, skipped (left or bounced), cancelled. */
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  cancelled: number;
+}
+
+export interface Draft {
+  source_path?: string | undefined;
+  note?: string | undefined;
+  subject: string;
+  audience: SignupType[];
+}
+
+/** What the e-mail is made from; undefined when the article is not (or no longer) on the site. */
+export function sourceOf(draft: {
+  source_path?: string | null | undefined;
+  note?: string | null | undefined;
+  subject: string;
+  audience: readonly SignupType[];
+}): AnnouncementSource | undefined {
+  const item = draft.source_path ? findAnnounceable(draft.source_path) : undefined;
+  if (draft.source_path && !item) return undefined;
+  return { subject: draft.subject, audience: draft.audience, item, note: draft.note ?? undefined };
+}
+
+const COLUMNS = `a.id::text AS id, a.source_path, a.note, a.subject, a.audience, a.status, a.proposed,
+  a.created_by, a.created_at, a.sent_by, a.sent_at, a.finished_at, a.recipients,
+  coalesce(c.queued, 0)::int AS queued, coalesce(c.sent, 0)::int AS sent, coalesce(c.failed, 0)::int AS failed,
+  coalesce(c.skipped, 0)::int AS skipped, coalesce(c.cancelled, 0)::int AS cancelled`;
+
+const COUNTS = `LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE o.status IN ('queued', 'sending')) AS queued,
+           count(*) FILTER (WHERE o.status = 'sent') AS sent,
+           count(*) FILTER (WHERE o.status = 'failed') AS failed,
+           count(*) FILTER (WHERE o.status = 'skipped') AS skipped,
+           count(*) FILTER (WHERE o.status = 'cancelled') AS cancelled
+      FROM mail_outbox o WHERE o.announcement_id = a.id) c ON true`;
+
+function normalise(row: Announcement): Announcement {
+  // PGlite and pg give text[] as an array; Neon's HTTP driver may give its literal.
+  const audience = Array.isArray(row.audience)
+    ? row.audience
+    : (String(row.audience).replace(/[{}]/g, '').split(',').filter(Boolean) as SignupType[]);
+  return { ...row, audience };
+}
+
+/** Marks announcements whose last mail has gone as done (read paths call it: no timer needed). */
+async function settle(db: Queryable): Promise<void> {
+  await db.query(
+    `UPDATE announcements a SET status = 'done', finished_at = now()
+      WHERE a.status = 'sending'
+        AND NOT EXISTS (SELECT 1 FROM mail_outbox o WHERE o.announcement_id = a.id AND o.status IN ('queued', 'sending'))`,
+  );
+}
+
+export async function readAnnouncement(db: Db, id: string): Promise<Announcement | undefined> {
+  await settle(db);
+  const { rows } = await db.query<Announcement>(
+    `SELECT ${COLUMNS} FROM announcements a ${COUNTS} WHERE a.id = $1::bigint`,
+    [id],
+  );
+  return rows[0] && normalise(rows[0]);
+}
+
+/** The history, newest first (drafts, proposals included). */
+export async function listAnnouncements(db: Db, limit = 50): Promise<Announcement[]> {
+  await settle(db);
+  const { rows } = await db.query<Announcement>(
+    `SELECT ${COLUMNS} FROM announcements a ${COUNTS} ORDER BY a.created_at DESC, a.id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(normalise);
+}
+
+export async function createDraft(db: Db, draft: Draft): Promise<Announcement> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO announcements (source_path, note, subject, audience) VALUES ($1, $2, $3, $4::text[]) RETURNING id::text AS id`,
+    [draft.source_path ?? null, draft.note ?? null, draft.subject, draft.audience],
+  );
+  return (await readAnnouncement(db, rows[0]!.id))!;
+}
+
+/** Confirmed subscribers of any of `types`, each address once, leaving out bounced addresses. */
+const AUDIENCE = `SELECT min(s.email) AS address, min(s.email_hash) AS email_hash,
+         CASE WHEN count(*) = 1 THEN min(s.signup_type) END AS list_type
+    FROM email_signups s
+   WHERE s.status = 'confirmed' AND s.signup_type = ANY($1::text[])
+     AND NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = s.email_hash)
+   GROUP BY lower(s.email)`;
+
+export async function audienceCount(db: Queryable, types: readonly SignupType[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${AUDIENCE}) r`, [types]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export type SendResult =
+  | { kind: 'queued'; announcement: Announcement }
+  /** Sent before (a double click, a retry): nothing more was queued. */
+  | { kind: 'already'; announcement: Announcement }
+  | { kind: 'missing' }
+  | { kind: 'unknown-source' }
+  | { kind: 'no-recipients' };
+
+/**
+ * Queues the announcement to every confirmed subscriber of its audience, once: the draft → sending
+ * change admits one caller only, and the outbox's dedupe key (announcement:<id>:<address>) would
+ * refuse a second row anyway. Each recipient's copy gets its own preferences token (random, stored
+ * as its SHA-256 in subscriber_links, as 22b's links are), made in SQL: one statement for any size.
+ */
+export async function sendAnnouncement(
+  db: Db,
+  id: string,
+  sentBy: string,
+  changes: Partial<Pick<Draft, 'subject' | 'audience'>> = {},
+): Promise<SendResult> {
+  const current = await readAnnouncement(db, id);
+  if (!current) return { kind: 'missing' };
+  if (current.status !== 'draft') return { kind: 'already', announcement: current };
+  const draft = { ...current, ...changes };
+  const source = sourceOf(draft);
+  if (!source) return { kind: 'unknown-source' };
+  if ((await audienceCount(db, draft.audience)) === 0) return { kind: 'no-recipients' };
+  const mail = await renderAnnouncement(source);
+
+  const queued = await db.transaction(async (tx) => {
+    const { rows: claimed } = await tx.query(
+      `UPDATE announcements SET status = 'sending', sent_by = $2, sent_at = now(), subject = $3, audience = $4::text[]
+        WHERE id = $1::bigint AND status = 'draft' RETURNING id`,
+      [id, sentBy, draft.subject, draft.audience],
+    );
+    if (!claimed.length) return null;
+    const { rows } = await tx.query<{ n: number }>(
+      `WITH recipients AS MATERIALIZED (
+         SELECT r.*, translate(rtrim(encode(decode(
+                  replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
+                  'base64'), '='), '+/', '-_') AS token
+           FROM (${AUDIENCE}) r
+       ), links AS (
+         INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
+         SELECT encode(sha256(convert_to(token, 'UTF8')), 'hex'), email_hash, list_type,
+                now() + make_interval(days => $9::integer)
+           FROM recipients
+       ), queued AS (
+         INSERT INTO mail_outbox (kind, recipient, subject, text, html, headers, dedupe_key, announcement_id)
+         SELECT 'announcement', address, $2, replace($3, $6, token), replace($4, $6, token),
+                replace($5, $6, token)::jsonb, 'announcement:' || $7 || ':' || lower(address), $8::bigint
+           FROM recipients
+         ON CONFLICT (dedupe_key) DO NOTHING
+         RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM queued`,
+      [
+        draft.audience,
+        draft.subject,
+        mail.text,
+        mail.html,
+        JSON.stringify(mail.headers),
+        TOKEN_PLACEHOLDER,
+        id,
+        id,
+        LINK_DAYS,
+      ],
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    await tx.query(`UPDATE announcements SET recipients = $2 WHERE id = $1::bigint`, [id, n]);
+    return n;
+  });
+  const announcement = (await readAnnouncement(db, id))!;
+  return queued === null ? { kind: 'already', announcement } : { kind: 'queued', announcement };
+}
+
+export type Control = 'pause' | 'resume' | 'cancel';
+
+/**
+ * Pause: the queued rows wait (next_attempt_at far in the future; the sender also checks at send time, so
+ * a row in flight or retried is held too). Resume: due now. Cancel: the rows not yet sent are
+ * cancelled for good. Returns false when the announcement is not in a state that allows it.
+ */
+export async function controlAnnouncement(db: Db, id: string, control: Control): Promise<boolean> {
+  const from = control === 'resume' ? ['paused'] : control === 'pause' ? ['sending'] : ['sending', 'paused'];
+  const to = control === 'pause' ? 'paused' : control === 'resume' ? 'sending' : 'cancelled';
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE announcements SET status = $2, finished_at = CASE WHEN $2 = 'cancelled' THEN now() END
+        WHERE id = $1::bigint AND status = ANY($3::text[]) RETURNING id`,
+      [id, to, from],
+    );
+    if (!rows.length) return false;
+    if (control === 'pause') {
+      await tx.query(
+        `UPDATE mail_outbox SET next_attempt_at = '9999-12-31' WHERE announcement_id = $1::bigint AND status = 'queued'`,
+        [id],
+      );
+    } else if (control === 'resume') {
+      await tx.query(
+        `UPDATE mail_outbox SET next_attempt_at = now() WHERE announcement_id = $1::bigint AND status = 'queued'`,
+        [id],
+      );
+    } else {
+      await tx.query(
+        `UPDATE mail_outbox SET status = 'cancelled', claim = NULL WHERE announcement_id = $1::bigint AND status = 'queued'`,
+        [id],
+      );
+    }
+    return true;
+  });
+}
+
+/**
+ * "A new article proposes its announcement": every article or story path of the build that the
+ * database has not seen is recorded; each new ARTICLE gets a proposed draft to the Updates list
+ * (the readers who asked to hear when we publish). The first time (an empty record: a new
+ * installation, or this migration) only records what is there, so the existing site proposes
+ * nothing. One statement, safe when two processes run it at once.
+ */
+export async function proposeNewArticles(db: Queryable): Promise<number> {
+  const items = announceableItems();
+  if (!items.length) return 0;
+  const { rows } = await db.query<{ n: number }>(
+    `WITH known AS (SELECT count(*) AS n FROM published_paths),
+          fresh AS (
+            INSERT INTO published_paths (path) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING RETURNING path
+          ),
+          proposed AS (
+            INSERT INTO announcements (source_path, subject, audience, proposed, created_by)
+            SELECT t.path, t.title, ARRAY['Updates'], true, 'build'
+              FROM fresh JOIN unnest($1::text[], $2::text[], $3::text[]) AS t(path, title, kind) ON t.path = fresh.path
+             WHERE (SELECT n FROM known) > 0 AND t.kind = 'article'
+            ON CONFLICT DO NOTHING
+            RETURNING 1
+          )
+     SELECT count(*)::int AS n FROM proposed`,
+    [items.map((i) => i.path), items.map((i) => i.title.slice(0, 200)), items.map((i) => i.kind)],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

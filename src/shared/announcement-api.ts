@@ -1,0 +1,26 @@
+// The announcements API's request shape (server/announcements/routes.ts; the dashboard's Send
+// view posts the same). docs/announcements.md.
+import { z } from 'zod/mini';
+import { SIGNUP_TYPES } from './messages/index.ts';
+
+/** An e-mail to compose, preview, test or save as a draft: an article/story or a note, or both. */
+export const announcementDraftSchema = z
+  .strictObject({
+    /** The article's or story's canonical path (from the build's list), or absent for a note. */
+    source_path: z.optional(z.string().check(z.regex(/^\/(articles|stories)\/[a-z0-9-]{1,120}$/))),
+    /** A short note: the whole e-mail without an article, or a line above the article's summary. */
+    note: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+    /** The subject line: one line, at most 200 characters. */
+    subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\r\n]*$/)),
+    /** The lists whose confirmed subscribers receive it (one or more). */
+    audience: z.array(z.enum(SIGNUP_TYPES)).check(z.minLength(1), z.maxLength(3)),
+  })
+  .check(z.refine((d) => Boolean(d.source_path) || Boolean(d.note), { message: 'an article or a note' }));
+
+export type AnnouncementDraft = z.infer<typeof announcementDraftSchema>;
+
+/** Optional changes given with "Send" (the draft as the owner last saw it). */
+export const announcementSendSchema = z.strictObject({
+  subject: z.optional(announcementDraftSchema.def.shape.subject),
+  audience: z.optional(announcementDraftSchema.def.shape.audience),
+});

@@ -1,0 +1,320 @@
+// Announcements (issue 23) through real parts, run unchanged on PGlite, PostgreSQL and Neon's
+// driver: the admin functions routed by their own config.path (admin-targets.ts) with a real
+// session, the outbox sender (nodemailer) into a real SMTP server in this process, mailparser
+// reading back what arrived, and the subscriptions' own preferences function for one-click.
+// The build's dist/announceable.json is stood in by a file of the same shape in a ROOT_DIR of the
+// test's own (the loader reads it from there as from a build), so a new article can be "published".
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Announceable } from '../../src/shared/announceable.ts';
+import { closeTransports, drainOutbox, senderConfigFromEnv, type SenderConfig } from '../../server/mail/sender.ts';
+import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
+import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
+import { freshIp } from './form-suite.ts';
+
+const OWNER = 'owner@rootedthreads.example';
+const ARTICLE: Announceable = {
+  kind: 'article',
+  path: '/articles/linen-care',
+  title: 'How to care for linen',
+  summary: 'Linen lasts for decades when it is washed cool and dried flat.',
+  imageUrl: 'https://rootedthreads.example/_astro/linen-care.abc123.png',
+  imageAlt: 'A folded stack of undyed linen shirts on a wooden table',
+  publishedDate: '2026-11-01',
+};
+const NEW_ARTICLE: Announceable = { ...ARTICLE, path: '/articles/hemp-denim', title: 'Hemp denim, tested' };
+
+interface Progress {
+  id: string;
+  status: string;
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  cancelled: number;
+  proposed: boolean;
+  source_path: string | null;
+}
+
+export function announcementSuite(name: string, start: () => Promise<AdminTarget>): void {
+  describe(`announcements: ${name}`, () => {
+    let t: AdminTarget;
+    let smtp: TestSmtp;
+    let cookie = '';
+    let root: string;
+    let n = 0;
+    const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+
+    const publish = (items: Announceable[]) => {
+      mkdirSync(join(root, 'dist'), { recursive: true });
+      writeFileSync(join(root, 'dist', 'announceable.json'), JSON.stringify(items));
+    };
+
+    const send = (method: string, path: string, body?: unknown) =>
+      t.send(path, {
+        method,
+        ip: freshIp(),
+        headers: {
+          Cookie: cookie,
+          ...(method === 'GET' ? {} : { Origin: t.origin }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+
+    const sender = (): SenderConfig => ({ ...senderConfigFromEnv()!, retrySeconds: 1, rate: undefined });
+    const drain = () => drainOutbox(t.db, sender());
+
+    async function addSignup(email: string, type: string, status = 'confirmed'): Promise<void> {
+      await t.db.query(`INSERT INTO email_signups (email, signup_type, source_page, status) VALUES ($1, $2, '/', $3)`, [
+        email,
+        type,
+        status,
+      ]);
+    }
+
+    async function draft(body: Record<string, unknown>): Promise<Progress> {
+      const res = await send('POST', '/api/admin/announcements', body);
+      expect(res.status).toBe(201);
+      return (await res.json()) as Progress;
+    }
+
+    const progress = async (id: string) =>
+      (await (await send('GET', `/api/admin/announcements/${id}`)).json()) as Progress;
+
+    const mailsOf = (subject: string) => smtp.received.filter((m) => m.subject === subject);
+
+    function preferencesLink(mail: ReceivedMail): string {
+      // The raw header (mailparser turns List-Unsubscribe into an object), lines unfolded.
+      const header = /^list-unsubscribe:(.*)$/im.exec(mail.rawHeaders.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
+      const url = /<(https?:\/\/[^>]+)>/.exec(header)?.[1];
+      expect(url).toMatch(/\/api\/subscriptions\/preferences\?token=[A-Za-z0-9_-]{43}$/);
+      expect(mail.text).toContain(url);
+      expect(mail.html).toContain(url!.replace(/&/g, '&amp;'));
+      const parsed = new URL(url!);
+      return parsed.pathname + parsed.search;
+    }
+
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      root = mkdtempSync(join(tmpdir(), 'rt-announce-'));
+      publish([ARTICLE]);
+      vi.stubEnv('ROOT_DIR', root);
+      vi.stubEnv('SMTP_URL', smtp.url);
+      vi.stubEnv('MAIL_FROM', 'Rooted Threads <hello@rootedthreads.example>');
+      vi.stubEnv('OWNER_EMAIL', OWNER);
+      t = await start();
+      const res = await t.send('/api/admin/session', {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/json', Origin: t.origin },
+        body: JSON.stringify({ key: TEST_ADMIN_KEY }),
+      });
+      expect(res.status).toBe(200);
+      cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    }, 120_000);
+
+    afterAll(async () => {
+      closeTransports();
+      await t?.finish();
+      await smtp?.stop();
+      rmSync(root, { recursive: true, force: true });
+      vi.unstubAllEnvs();
+    }, 120_000);
+
+    it('needs a session: every endpoint answers 401 without one', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/admin/announcements'],
+        ['GET', '/api/admin/announcements/audience?types=Updates'],
+        ['POST', '/api/admin/announcements/preview'],
+        ['POST', '/api/admin/announcements/1/send'],
+      ] as const) {
+        const res = await t.send(path, {
+          method,
+          ip: freshIp(),
+          headers: method === 'POST' ? { Origin: t.origin, 'Content-Type': 'application/json' } : {},
+          body: method === 'POST' ? '{}' : null,
+        });
+        expect(res.status, `${method} ${path}`).toBe(401);
+      }
+    });
+
+    it('sends to the confirmed subscribers of the chosen types only, each once, each with a working unsubscribe link', async () => {
+      const id = tag();
+      const both = `both-${id}@example.org`;
+      const updates = `updates-${id}@example.org`;
+      const newsletter = `news-${id}@example.org`;
+      await addSignup(updates, 'Updates');
+      await addSignup(newsletter, 'Newsletter');
+      await addSignup(both, 'Updates');
+      await addSignup(both.toUpperCase(), 'Newsletter');
+      await addSignup(`pending-${id}@example.org`, 'Updates', 'pending');
+      await addSignup(`movement-${id}@example.org`, 'Movement');
+      await addSignup(`gone-${id}@example.org`, 'Updates');
+      await t.db.query(
+        `UPDATE email_signups SET status = 'unsubscribed', email = NULL WHERE email_hash = subscriber_hash($1)`,
+        [`gone-${id}@example.org`],
+      );
+      const count = await send('GET', '/api/admin/announcements/audience?types=Updates,Newsletter');
+      expect(await count.json()).toEqual({ count: 3 });
+      expect((await send('GET', '/api/admin/announcements/audience?types=Bogus')).status).toBe(400);
+
+      const subject = `Linen, ${id}`;
+      const a = await draft({ source_path: ARTICLE.path, subject, audience: ['Updates', 'Newsletter'] });
+      expect(a).toMatchObject({ status: 'draft', recipients: 0 });
+      // A double click: both answer, one queues.
+      const [first, second] = await Promise.all([
+        send('POST', `/api/admin/announcements/${a.id}/send`, {}),
+        send('POST', `/api/admin/announcements/${a.id}/send`, {}),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 202]);
+      const retry = await send('POST', `/api/admin/announcements/${a.id}/send`, {});
+      expect(retry.status).toBe(200);
+      expect(await progress(a.id)).toMatchObject({ status: 'sending', recipients: 3, queued: 3 });
+
+      await drain();
+      const mails = mailsOf(subject);
+      expect(mails.map((m) => m.to).sort()).toEqual([both, newsletter, updates].sort());
+      expect(await progress(a.id)).toMatchObject({ status: 'done', sent: 3, queued: 0 });
+
+      const links = mails.map(preferencesLink);
+      expect(new Set(links).size).toBe(3);
+      for (const mail of mails) {
+        expect(mail.rawHeaders).toMatch(/^list-unsubscribe-post: List-Unsubscribe=One-Click\r?$/im);
+        expect(mail.text).toContain(`${ARTICLE.title}`);
+        expect(mail.text).toContain('Read the article:');
+        expect(mail.html).toContain(`alt="${ARTICLE.imageAlt}"`);
+        expect(mail.html).toContain(ARTICLE.imageUrl);
+      }
+      // One-click exactly as a mail provider sends it: the Updates-only reader leaves Updates.
+      const updatesMail = mails.find((m) => m.to === updates)!;
+      const oneClick = await t.send(preferencesLink(updatesMail), {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.status).toBe(200);
+      const { rows } = await t.db.query<{ status: string }>(
+        `SELECT status FROM email_signups WHERE email_hash = subscriber_hash($1)`,
+        [updates],
+      );
+      expect(rows).toEqual([{ status: 'unsubscribed' }]);
+    });
+
+    it('an address that unsubscribes while an announcement is going out gets nothing more', async () => {
+      const id = tag();
+      const stays = `stays-${id}@example.org`;
+      const leaves = `leaves-${id}@example.org`;
+      await addSignup(stays, 'Movement');
+      await addSignup(leaves, 'Movement');
+      const subject = `Movement news ${id}`;
+      const a = await draft({ note: 'We are planting hemp this spring.', subject, audience: ['Movement'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      // Queued; before the sender reaches it, the reader leaves (as the preferences page does).
+      await t.db.query(
+        `UPDATE email_signups SET status = 'unsubscribed', email = NULL WHERE email_hash = subscriber_hash($1)`,
+        [leaves],
+      );
+      await drain();
+      expect(mailsOf(subject).map((m) => m.to)).toContain(stays);
+      expect(mailsOf(subject).some((m) => m.to === leaves)).toBe(false);
+      expect(await progress(a.id)).toMatchObject({ skipped: 1 });
+    });
+
+    it('preview (HTML and text, 14 px or more, postal address, no placeholder) and a test to OWNER_EMAIL only', async () => {
+      const body = { source_path: ARTICLE.path, subject: 'Preview me', audience: ['Updates'] };
+      const res = await send('POST', '/api/admin/announcements/preview', body);
+      expect(res.status).toBe(200);
+      const preview = (await res.json()) as { subject: string; html: string; text: string };
+      expect(preview.subject).toBe('Preview me');
+      expect(preview.html).toContain(`alt="${ARTICLE.imageAlt}"`);
+      expect(preview.html).toContain('Read the article');
+      expect(preview.html).toContain('Chattanooga');
+      expect(preview.text).toContain(ARTICLE.summary);
+      expect(preview.html).not.toContain('PLACEHOLDER');
+      const sizes = [...preview.html.matchAll(/font-size:\s*(\d+)px/g)].map((m) => Number(m[1]));
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+      expect(
+        (await send('POST', '/api/admin/announcements/preview', { ...body, source_path: '/articles/nope' })).status,
+      ).toBe(400);
+
+      const before = smtp.received.length;
+      expect((await send('POST', '/api/admin/announcements/test', body)).status).toBe(202);
+      await drain();
+      const sent = smtp.received.slice(before);
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([[OWNER, '[Test] Preview me']]);
+    });
+
+    it('pause holds the queued mail, resume sends it, cancel withdraws what was not sent', async () => {
+      const id = tag();
+      const addresses = [0, 1, 2].map((i) => `paused-${i}-${id}@example.org`);
+      for (const address of addresses) await addSignup(address, 'Newsletter');
+      const subject = `Paused ${id}`;
+      const a = await draft({ note: 'A short note.', subject, audience: ['Newsletter'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      expect((await send('POST', `/api/admin/announcements/${a.id}/pause`)).status).toBe(200);
+      await drain();
+      expect(mailsOf(subject)).toEqual([]);
+      expect(await progress(a.id)).toMatchObject({ status: 'paused' });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/pause`)).status).toBe(409);
+      expect((await send('POST', `/api/admin/announcements/${a.id}/resume`)).status).toBe(200);
+      await drain();
+      expect(mailsOf(subject).filter((m) => addresses.includes(m.to))).toHaveLength(3);
+
+      const cancelled = await draft({ note: 'Never mind.', subject: `Cancelled ${id}`, audience: ['Newsletter'] });
+      expect((await send('POST', `/api/admin/announcements/${cancelled.id}/send`, {})).status).toBe(202);
+      expect((await send('POST', `/api/admin/announcements/${cancelled.id}/cancel`)).status).toBe(200);
+      await drain();
+      expect(mailsOf(`Cancelled ${id}`)).toEqual([]);
+      const p = await progress(cancelled.id);
+      expect(p).toMatchObject({ status: 'cancelled', sent: 0, queued: 0 });
+      expect(p.cancelled).toBe(p.recipients);
+    });
+
+    it('a hard bounce (5xx) marks the address bounced and it is not mailed again', async () => {
+      const id = tag();
+      const bad = `bounce-${id}@example.org`;
+      await addSignup(bad, 'Updates');
+      smtp.refuseRecipient(bad, 550);
+      try {
+        const a = await draft({ note: 'First.', subject: `Bounce ${id}`, audience: ['Updates'] });
+        await send('POST', `/api/admin/announcements/${a.id}/send`, {});
+        await drain();
+        expect((await progress(a.id)).failed).toBe(1);
+      } finally {
+        smtp.refuseRecipient(bad, null);
+      }
+      const { rows } = await t.db.query(`SELECT 1 FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`, [
+        bad,
+      ]);
+      expect(rows).toHaveLength(1);
+      const b = await draft({ note: 'Second.', subject: `Bounce again ${id}`, audience: ['Updates'] });
+      await send('POST', `/api/admin/announcements/${b.id}/send`, {});
+      await drain();
+      expect(mailsOf(`Bounce again ${id}`).some((m) => m.to === bad)).toBe(false);
+    });
+
+    it('a new article proposes its announcement; nothing is sent without the owner', async () => {
+      type Listing = { items: { path: string }[]; history: Progress[] };
+      const first = (await (await send('GET', '/api/admin/announcements')).json()) as Listing;
+      expect(first.items.map((i) => i.path)).toContain(ARTICLE.path);
+      // What was on the site before is not "new".
+      expect(first.history.filter((h) => h.proposed)).toEqual([]);
+      publish([NEW_ARTICLE, ARTICLE]);
+      const before = smtp.received.length;
+      const listing = (await (await send('GET', '/api/admin/announcements')).json()) as Listing;
+      const proposed = listing.history.filter((h) => h.proposed);
+      expect(proposed).toMatchObject([{ source_path: NEW_ARTICLE.path, status: 'draft', recipients: 0 }]);
+      // Asking again proposes nothing more.
+      const again = (await (await send('GET', '/api/admin/announcements')).json()) as Listing;
+      expect(again.history.filter((h) => h.proposed)).toHaveLength(1);
+      await drain();
+      expect(smtp.received.length).toBe(before);
+    });
+  });
+}
