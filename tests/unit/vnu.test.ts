@@ -36,6 +36,17 @@ const UPSTREAM: { reason: string; matches: (m: VnuMessage) => boolean }[] = [
       m.message === 'A “style” element in “body” must be the first child of its parent.' &&
       sourceAt(m).startsWith('<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>'),
   },
+  {
+    // The HTML standard allows `blocking` on a link whose rel is `expect` (as well as `stylesheet`);
+    // vnu 26.9 still knows only the latter. BaseHead's first-screen link (src/lib/first-screen.ts).
+    // Remove the entry when vnu accepts it.
+    reason: 'vnu does not yet allow blocking="render" on <link rel="expect">',
+    matches: (m) =>
+      m.message ===
+        'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.' &&
+      sourceAt(m).startsWith('<link rel="expect" href="#') &&
+      sourceAt(m).includes('blocking="render"'),
+  },
 ];
 
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -58,7 +69,11 @@ describe('built HTML (Nu HTML Checker)', () => {
       .filter((m) => !UPSTREAM.some((u) => u.matches(m)))
       .map((m) => `${m.url?.replace(/^file:.*?\/dist\//, 'dist/')}:${m.lastLine ?? '?'} ${m.message}`);
     expect(ours).toEqual([]);
-    // The recorded exception is still real (when Astro fixes it, this fails: drop the entry).
-    expect(upstream.length, `${checked} pages reported`).toBeGreaterThan(0);
+    // Each recorded exception is still real (when upstream fixes one, this fails: drop the entry).
+    for (const u of UPSTREAM)
+      expect(
+        upstream.some((m) => u.matches(m)),
+        `${u.reason}: no longer reported (${checked} pages reported)`,
+      ).toBe(true);
   }, 300_000);
 });
