@@ -5,7 +5,8 @@
 // docs/writing-articles.md describes the hosted (GitHub) mode.
 import { collection, config, fields } from '@keystatic/core';
 import { block, inline } from '@keystatic/core/content-components';
-import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
+import { ARTICLE_SECTIONS, CATEGORIES, SITE } from './src/site.ts';
+import { CONTENT_DIRS } from './src/content-dirs.ts';
 import {
   ARTICLE_FIELDS,
   SHARED_FIELDS,
@@ -272,11 +273,11 @@ const entryBasics = {
 
 export default config({
   storage: { kind: 'local' },
-  ui: { brand: { name: 'Rooted Threads' } },
+  ui: { brand: { name: SITE.name } },
   collections: {
     articles: collection({
       label: 'Articles',
-      path: 'src/content/articles/*',
+      path: `${CONTENT_DIRS.articles}/*`,
       format: { contentField: 'body' },
       entryLayout: 'content',
       slugField: 'title',
@@ -333,7 +334,7 @@ export default config({
     }),
     stories: collection({
       label: 'Stories',
-      path: 'src/content/stories/*',
+      path: `${CONTENT_DIRS.stories}/*`,
       format: { contentField: 'body' },
       entryLayout: 'content',
       slugField: 'title',

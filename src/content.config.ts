@@ -9,6 +9,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ARTICLE_SECTIONS, CATEGORIES } from './site';
+import { CONTENT_DIRS } from './content-dirs';
 import { REFERENCE_ID } from './lib/citations';
 import { parseWallClock } from './shared/publish-time';
 import {
@@ -23,9 +24,6 @@ import {
 
 /** The project's root, so hero paths resolve the same whatever directory the build started in. */
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Where each collection's files live; hero paths are written relative to these folders. */
-export const CONTENT_DIRS = { articles: 'src/content/articles', stories: 'src/content/stories' } as const;
 
 /** Image formats a hero may have: photos go through the image pipeline, SVG artwork is shown as is. */
 export const HERO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'svg'] as const;

@@ -18,11 +18,13 @@ export interface SocialLink {
 export const socialProfiles = (): (SocialLink & { href: string })[] =>
   SITE.social.filter((s): s is SocialLink & { href: string } => !!s.href);
 
+const TAGLINE = '100% Natural Fabric Clothing';
+
 export const SITE = {
   name: BRAND_NAME,
-  tagline: '100% Natural Fabric Clothing',
+  tagline: TAGLINE,
   /** Appended to every page title; the home page uses it alone. */
-  titleSuffix: 'Rooted Threads | 100% Natural Fabric Clothing',
+  titleSuffix: `${BRAND_NAME} | ${TAGLINE}`,
   description:
     'Rooted Threads explains natural fibres (wool, cotton, linen and hemp) in plain words, with the evidence behind every claim, for families who want clothes that last.',
   author: 'The Rooted Threads Team',
