@@ -1,16 +1,26 @@
 // Nothing on the page moves by itself (no `layout-shift` performance entry), in a real browser
 // against the production server, at Lighthouse's desktop size and on a phone, in both themes:
 // - while the page arrives in small pieces over a slow link, so the browser paints it half-parsed
-//   (the first paint waits for the first screen's marker, src/lib/first-screen.ts);
+//   (the first paint waits for the first screen's marker, src/lib/first-screen.ts, and the
+//   scrollbar's gutter is kept from the start, global.css);
 // - on the article with a photo in its text, while the reader scrolls down to the photo and it
 //   loads (it is lazy, below the fold, with its size in the markup).
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { browserForFile } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 
 const base = inject('baseUrl');
-const { browser } = browserForFile(base);
+// With scrollbars drawn, as Lighthouse's Chrome draws them: a page painted while shorter than the
+// window and then gaining a scrollbar would move sideways (global.css keeps the gutter).
+let chromium: Browser;
+beforeAll(async () => {
+  chromium = await launchBrowser({ scrollbars: true });
+});
+afterAll(async () => {
+  await chromium?.close();
+});
+const browser = () => chromium;
 /** An article with an inline <Figure> in its body. */
 const ARTICLE = '/articles/hemp-vs-cotton';
 

@@ -12,11 +12,16 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * `scrollbars`: draw classic scrollbars as desktop Chrome on Linux or Windows (and Lighthouse's
+ * Chrome) does; Playwright hides them in headless mode, and one that appears takes 15 px of width.
+ */
+export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_FLAGS,
+    ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
   });
 }
 
