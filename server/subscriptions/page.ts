@@ -23,7 +23,8 @@ p{margin:0 0 1rem}
 .muted{color:var(--muted);font-size:.925rem}
 .error{color:var(--danger)}
 fieldset{border:0;margin:0 0 1rem;padding:0}
-legend{font-weight:600;margin-bottom:.5rem}
+legend{font-weight:600;margin-bottom:.5rem;padding:0}
+.leave{margin:0 0 1.5rem;padding:0 0 1.5rem;border-bottom:1px solid var(--border)}
 label{display:flex;gap:.6rem;align-items:flex-start;padding:.4rem 0}
 input[type=checkbox]{width:1.25rem;height:1.25rem;margin:.2rem 0 0;accent-color:var(--accent);flex:none}
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.6rem 1.2rem;border-radius:999px;border:2px solid var(--accent);background:var(--accent);color:var(--accent-text);cursor:pointer}

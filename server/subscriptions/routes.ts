@@ -4,7 +4,8 @@
 //   /api/subscriptions/preferences?token=   GET: each type on or off, and erasure
 //                                           POST List-Unsubscribe=One-Click (RFC 8058, as a mail
 //                                           provider sends it): unsubscribes, 200, no page
-//                                           POST action=save | action=erase: the page's two forms
+//                                           POST action=leave | save | erase: the page's forms
+//                                           (leave: the list the e-mail was about, one press)
 // A wrong, expired or used token gets a clear page (404 or 410), never a 500.
 import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
@@ -17,6 +18,7 @@ import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
 import {
   eraseAddress,
+  leaveList,
   oneClickUnsubscribe,
   readLink,
   readPreferences,
@@ -105,7 +107,24 @@ export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async
     : confirmState(state);
 });
 
-function preferencesForm(token: string, types: Record<SignupType, string | null>, notes: string[]): string {
+/** One button that leaves the list the e-mail was about; nothing when it is not active. */
+function leaveForm(action: string, scope: SignupType | null, types: Record<SignupType, string | null>): string {
+  const status = scope ? types[scope] : null;
+  if (!scope || (status !== 'pending' && status !== 'confirmed')) return '';
+  const pending = status === 'pending';
+  return `<form method="post" action="${action}" class="leave">
+<input type="hidden" name="action" value="leave">
+<p>${escapeHtml(T.leaveIntro(scope, pending))}</p>
+<button type="submit">${escapeHtml(T.leaveButton(scope, pending))}</button>
+</form>`;
+}
+
+function preferencesForm(
+  token: string,
+  scope: SignupType | null,
+  types: Record<SignupType, string | null>,
+  notes: string[],
+): string {
   const action = escapeHtml(`${SUBSCRIPTION_PATHS.preferences}?token=${token}`);
   const boxes = SIGNUP_TYPES.map((type) => {
     const status = types[type];
@@ -116,6 +135,7 @@ function preferencesForm(token: string, types: Record<SignupType, string | null>
     )}${note}</span></label>`;
   }).join('\n');
   return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
+${leaveForm(action, scope, types)}
 <form method="post" action="${action}">
 <input type="hidden" name="action" value="save">
 <fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
@@ -142,7 +162,7 @@ async function preferencesPage(
   const prefs = await readPreferences(getDb(), link.emailHash);
   const allNotes = [...notes];
   if (!prefs.addressKnown) allNotes.push(T.noAddressNote);
-  return htmlPage(status, title, preferencesForm(token, prefs.types, allNotes));
+  return htmlPage(status, title, preferencesForm(token, link.scope, prefs.types, allNotes));
 }
 
 export const preferencesHandler: ApiHandler = pipeline('subscription-preferences', async ({ req, url, context }) => {
@@ -175,6 +195,13 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     // Committed with its confirmation e-mail: deliver it now, never making this request wait.
     wakeSender(context.waitUntil);
     return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
+  }
+  if (action === 'leave' && link.scope) {
+    const scope = link.scope;
+    const before = await leaveList(db, { ...link, scope }, context.ip);
+    return before === 'pending'
+      ? preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)])
+      : preferencesPage(link, token, 200, T.unsubscribedTitle, [T.unsubscribedText(scope)]);
   }
   if (action === 'save') {
     const wanted = new Set(

@@ -50,7 +50,7 @@ export const SUBSCRIPTION_PAGES = {
   unknownText:
     'The link is incomplete, was already used, or its sign-up was withdrawn. Sign up again with the form on any page if you want our e-mails.',
   preferencesTitle: 'Your e-mail preferences',
-  preferencesIntro: 'Choose what we send you. Untick a type to stop it; nothing else is needed.',
+  preferencesIntro: 'Choose what we send you: untick a list to stop it, tick one to start it again, then save.',
   pendingNote: 'waiting for your confirmation',
   save: 'Save my choices',
   savedTitle: 'Your choices are saved',
@@ -67,8 +67,18 @@ export const SUBSCRIPTION_PAGES = {
   erasedText: 'We deleted your sign-ups and messages, and sent a confirmation to your address.',
   erasedNoMailText: 'We deleted everything we held under your address.',
   eraseUnchecked: 'Tick the box to confirm that you want everything erased.',
+  // The e-mail's "Withdraw this sign-up" / "Unsubscribe" link opens this page: the list it was
+  // about gets its own one-press button at the top, so leaving needs no unticking.
+  leaveIntro: (type: SignupType, pending: boolean) =>
+    pending
+      ? `Your ${type} sign-up is waiting for your confirmation. To withdraw it, press the button.`
+      : `You receive ${type} e-mails. To stop them, press the button.`,
+  leaveButton: (type: SignupType, pending: boolean) =>
+    pending ? `Withdraw my ${type} sign-up` : `Unsubscribe from ${type}`,
   unsubscribedTitle: 'You are unsubscribed',
-  unsubscribedText: 'You will get no more of these e-mails.',
+  unsubscribedText: (type: SignupType) => `You will get no more ${type} e-mails.`,
+  withdrawnTitle: 'Your sign-up is withdrawn',
+  withdrawnText: (type: SignupType) => `We will not send you ${type} e-mails, and we removed your address from it.`,
   linkInvalidTitle: 'This link does not work',
   linkInvalidText:
     'The link is incomplete or older than 400 days. Every e-mail we send has a fresh one; or write to us from the contact page.',
