@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
-import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages/index.ts';
+import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS } from '../../src/shared/messages/index.ts';
 import {
   CONFIRMATION_SENTENCE,
   STATUS_LABELS,
@@ -161,6 +161,69 @@ describe('subscriptions in the browser', () => {
     expect(await page.getByRole('checkbox', { name: /Newsletter/ }).isChecked()).toBe(false);
     await ctx.close();
   });
+});
+
+/** WCAG 2 contrast ratio of two opaque `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = rgb
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('the notice after a plain post, as a phone without JavaScript shows it', () => {
+  // Each placement's band: the article's body (mid, end) and the footer's dark band (footer).
+  const placements = [
+    { placement: 'mid', type: 'updates', button: PLACEMENTS.mid.button },
+    { placement: 'end', type: 'movement', button: PLACEMENTS.end.button },
+    { placement: 'footer', type: 'newsletter', button: PLACEMENTS.footer.button },
+  ] as const;
+
+  it('is readable in both themes: every word of its card has WCAG AA contrast (success and duplicate)', async () => {
+    const problems: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { placement, type, button } of placements) {
+        const email = unique(`notice-${placement}-${colorScheme}`);
+        for (const outcome of ['confirm', 'duplicate'] as const) {
+          // A client of its own for each post: the forms' rate limit counts per client.
+          const ctx = await newClient(browser, {
+            javaScriptEnabled: false,
+            viewport: { width: 320, height: 700 },
+            colorScheme,
+          });
+          const page = await ctx.newPage();
+          await page.goto(server.url + '/articles/hemp-vs-cotton');
+          const form = page.locator(`form[data-signup-form="${placement}"]`);
+          await form.getByLabel('Email address').fill(email);
+          await form.getByRole('button', { name: button }).click();
+          await page.waitForURL(`**/articles/hemp-vs-cotton#signup-${type}-${outcome}`, { timeout: 15_000 });
+          const notice = page.locator(`#signup-${type}-${outcome}`);
+          expect(await notice.isVisible()).toBe(true);
+          if (outcome === 'duplicate') expect(await notice.textContent()).toContain(DUPLICATE_SIGNUP.text);
+          // Every run of text in the card against the card's own (opaque) background.
+          const colours = await notice.evaluate((card) => {
+            const background = getComputedStyle(card).backgroundColor;
+            return [card, ...card.querySelectorAll('*')].map((el) => [getComputedStyle(el).color, background]);
+          });
+          for (const [text, background] of colours) {
+            const ratio = contrast(text!, background!);
+            if (ratio < 4.5)
+              problems.push(`${colorScheme} ${placement} ${outcome}: ${text} on ${background} (${ratio.toFixed(2)})`);
+          }
+          await ctx.close();
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('the hourly confirmation cap on a server of its own', () => {

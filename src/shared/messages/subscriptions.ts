@@ -36,7 +36,7 @@ export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 export const SUBSCRIPTION_PAGES = {
   confirmTitle: 'Confirm your sign-up',
   confirmIntro: (type: SignupType) =>
-    `Press the button to confirm that you want ${type} e-mails from Rooted Threads at this address.`,
+    `Press the button to confirm that you want ${type} e-mails from Rooted Threads at the address this link was sent to.`,
   confirmButton: 'Confirm my sign-up',
   confirmedTitle: 'You are signed up',
   confirmedText: (type: SignupType) =>
