@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
-import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS } from '../../src/shared/messages/index.ts';
+import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS, THEME_TEXT } from '../../src/shared/messages/index.ts';
 import {
   CONFIRMATION_SENTENCE,
   STATUS_LABELS,
@@ -125,7 +125,7 @@ describe('subscriptions in the browser', () => {
     await admin.context().close();
   });
 
-  it('the preferences page works without JavaScript at a phone width, in the site’s look', async () => {
+  it('the preferences page works without JavaScript at a phone width, in the site’s look and the reader’s chosen theme', async () => {
     const email = unique('prefs');
     const res = await fetch(server.url + '/api/signups', {
       method: 'POST',
@@ -151,6 +151,24 @@ describe('subscriptions in the browser', () => {
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('button')!).borderRadius)).toBe('999px');
       await ctx.close();
     }
+    // The theme the reader chose with the site's toggle holds on these pages too, both ways.
+    for (const [system, chosen, background] of [
+      ['light', 'dark', 'rgb(27, 23, 19)'],
+      ['dark', 'light', 'rgb(244, 238, 226)'],
+    ] as const) {
+      const themed = await newClient(browser, { viewport: { width: 375, height: 800 }, colorScheme: system });
+      const site = await themed.newPage();
+      await site.goto(server.url + '/');
+      await site.getByRole('button', { name: THEME_TEXT.button }).click();
+      await expect.poll(() => site.evaluate(() => document.documentElement.dataset.theme)).toBe(chosen);
+      const errors: string[] = [];
+      site.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await site.goto(server.url + link(mail, '/api/subscriptions/preferences'));
+      expect(await site.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+      expect(errors).toEqual([]); // the script is allowed by its hash
+      await themed.close();
+    }
+
     const ctx = await newClient(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(server.url + link(mail, '/api/subscriptions/preferences'));

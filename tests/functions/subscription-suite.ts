@@ -121,7 +121,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
         expect(page.headers.get('referrer-policy')).toBe('same-origin');
         expect(page.headers.get('cache-control')).toBe('no-store');
         expect(page.headers.get('content-security-policy')).toMatch(
-          /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+          /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
         );
         if (method === 'GET') {
           const html = await page.text();
@@ -351,6 +351,8 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       // (The outbox keeps no copy of the earlier e-mail: the erasure took it.)
       const confirmation = (await t.mailsTo(email, t.kind === 'server' ? 2 : 1)).at(-1)!;
       expect(confirmation.subject).toBe('Your data at Rooted Threads is erased');
+      // Words a reader knows, not a site path.
+      expect(confirmation.text).not.toMatch(/(^|\s)\/privacy\b/);
       // Not a list e-mail: nothing to unsubscribe from.
       expect(confirmation.headers['list-unsubscribe']).toBeUndefined();
       // The link is gone with the data.

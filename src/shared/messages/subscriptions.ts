@@ -78,7 +78,7 @@ export const SUBSCRIPTION_PAGES = {
   unsubscribedTitle: 'You are unsubscribed',
   unsubscribedText: (type: SignupType) => `You will get no more ${type} e-mails.`,
   withdrawnTitle: 'Your sign-up is withdrawn',
-  withdrawnText: (type: SignupType) => `We will not send you ${type} e-mails, and we removed your address from it.`,
+  withdrawnText: (type: SignupType) => `We will send you no ${type} e-mails.`,
   linkInvalidTitle: 'This link does not work',
   linkInvalidText:
     'The link is incomplete or older than 400 days. Every e-mail we send has a fresh one; or write to us from the contact page.',
@@ -105,7 +105,7 @@ export const SUBSCRIPTION_MAILS = {
   erasedDone: (what: string) => `As asked, we erased ${what}.`,
   erasedKept:
     'We keep only a coded fingerprint of your address (not the address itself), so that it is never added to a list again without your confirmation, and the dated record of your consent.',
-  erasedFooter: 'You get this one e-mail because /privacy promises to confirm every erasure.',
+  erasedFooter: 'You get this one e-mail because our privacy policy promises to confirm every erasure.',
   erasedWhatEverything: 'your sign-ups and any messages you sent us',
   erasedWhatSignup: (type: string) => `your ${type} sign-up`,
   erasedWhatContact: 'the message you sent us',
