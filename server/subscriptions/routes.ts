@@ -23,6 +23,7 @@ import {
   readLink,
   readPreferences,
   savePreferences,
+  type Preferences,
   type SubscriberLink,
 } from './preferences.ts';
 
@@ -119,12 +120,8 @@ function leaveForm(action: string, scope: SignupType | null, types: Record<Signu
 </form>`;
 }
 
-function preferencesForm(
-  token: string,
-  scope: SignupType | null,
-  types: Record<SignupType, string | null>,
-  notes: string[],
-): string {
+function preferencesForm(token: string, scope: SignupType | null, prefs: Preferences, notes: string[]): string {
+  const { types } = prefs;
   const action = escapeHtml(`${SUBSCRIPTION_PATHS.preferences}?token=${token}`);
   const boxes = SIGNUP_TYPES.map((type) => {
     const status = types[type];
@@ -136,13 +133,18 @@ function preferencesForm(
   }).join('\n');
   return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
 ${leaveForm(action, scope, types)}
-<form method="post" action="${action}">
+${
+  // Without the address no box could be ticked again (noAddressNote says how to come back).
+  prefs.addressKnown
+    ? `<form method="post" action="${action}">
 <input type="hidden" name="action" value="save">
 <fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
 ${boxes}
 </fieldset>
 <button type="submit">${escapeHtml(T.save)}</button>
-</form>
+</form>`
+    : ''
+}
 <h2>${escapeHtml(T.eraseTitle)}</h2>
 <p class="muted">${escapeHtml(T.eraseIntro)}</p>
 <form method="post" action="${action}">
@@ -160,9 +162,10 @@ async function preferencesPage(
   notes: string[],
 ): Promise<Response> {
   const prefs = await readPreferences(getDb(), link.emailHash);
-  const allNotes = [...notes];
+  // "Only what is ticked below" needs boxes below: with the address gone there are none.
+  const allNotes = prefs.addressKnown ? [...notes] : notes.map((n) => (n === T.savedText ? T.savedNoneText : n));
   if (!prefs.addressKnown) allNotes.push(T.noAddressNote);
-  return htmlPage(status, title, preferencesForm(token, link.scope, prefs.types, allNotes));
+  return htmlPage(status, title, preferencesForm(token, link.scope, prefs, allNotes));
 }
 
 export const preferencesHandler: ApiHandler = pipeline('subscription-preferences', async ({ req, url, context }) => {

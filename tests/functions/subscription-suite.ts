@@ -420,6 +420,9 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       const withdrawnPage = await withdrawn.text();
       expect(withdrawnPage).toContain(P.withdrawnTitle);
       expect(withdrawnPage).not.toContain('name="action" value="leave"');
+      // Its only list, so the address is gone: no box could be ticked again, and the page says so.
+      expect(withdrawnPage).toContain(P.noAddressNote);
+      expect(withdrawnPage).not.toContain('name="action" value="save"');
       if (t.sql) {
         expect(await statusOf(pendingEmail)).toBe('unsubscribed');
         expect((await events(pendingEmail)).at(-1)).toBe('Updates unsubscribed preferences');

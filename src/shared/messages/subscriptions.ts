@@ -55,6 +55,7 @@ export const SUBSCRIPTION_PAGES = {
   save: 'Save my choices',
   savedTitle: 'Your choices are saved',
   savedText: 'We will send you only what is ticked below.',
+  savedNoneText: 'We will send you nothing more.',
   resendNote: 'For a type you ticked again, we sent a confirmation e-mail to finish signing up.',
   noAddressNote:
     'We no longer hold your address, only a coded fingerprint of it that keeps you off our lists. To sign up again, use the form on any page.',
