@@ -250,6 +250,41 @@ describe('the notice after a plain post, as a phone without JavaScript shows it'
   }, 120_000);
 });
 
+describe('the toasts, with JavaScript, at a phone width', () => {
+  it('the failure toast (a duplicate) and the success toast are readable in both themes', async () => {
+    const problems: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const ctx = await newClient(browser, { viewport: { width: 320, height: 800 }, colorScheme });
+      const page = await ctx.newPage();
+      await page.goto(server.url + '/');
+      const form = page.locator('form[data-signup-form="home"]');
+      await hydrated(form);
+      const email = unique(`toast-${colorScheme}`);
+      for (const [notice, tone] of [
+        [PLACEMENTS.home.success, 'success'],
+        [DUPLICATE_SIGNUP, 'error'],
+      ] as const) {
+        await form.getByLabel('Email address').fill(email);
+        await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
+        await expectToast(page, notice, tone);
+        const toast = page.locator(`[data-toast="${tone}"]`).filter({ hasText: notice.text }).first();
+        const colours = await toast.evaluate((card) => {
+          const background = getComputedStyle(card).backgroundColor;
+          return [...card.querySelectorAll('*')]
+            .filter((el) => el.textContent?.trim())
+            .map((el) => [getComputedStyle(el).color, background]);
+        });
+        for (const [text, background] of colours) {
+          const ratio = contrast(text!, background!);
+          if (ratio < 4.5) problems.push(`${colorScheme} ${tone}: ${text} on ${background} (${ratio.toFixed(2)})`);
+        }
+      }
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
 describe('the hourly confirmation cap on a server of its own', () => {
   it('holds under 24 concurrent sign-ups: 4 stored and e-mailed, the rest 429 with nothing stored', async () => {
     const capSmtp = await startSmtp();
