@@ -285,6 +285,15 @@ describe('the toasts, with JavaScript, at a phone width', () => {
   }, 60_000);
 });
 
+describe('the pages that make the promises', () => {
+  it('/privacy and /terms never run a word into the link after it (the build collapses line breaks)', async () => {
+    for (const path of ['/privacy', '/terms']) {
+      const html = await (await fetch(server.url + path)).text();
+      expect(html.match(/[\p{L},.:;]<a\s[^>]*>[^<]*/gu) ?? [], path).toEqual([]);
+    }
+  });
+});
+
 describe('the hourly confirmation cap on a server of its own', () => {
   it('holds under 24 concurrent sign-ups: 4 stored and e-mailed, the rest 429 with nothing stored', async () => {
     const capSmtp = await startSmtp();
