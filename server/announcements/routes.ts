@@ -137,7 +137,8 @@ export const announcementHandler: ApiHandler = adminFunction({
         if (result.kind === 'no-recipients') return problem(409, ANNOUNCEMENT_NOTICES.noRecipients);
         if (result.kind === 'queued') {
           const { waitUntil } = context;
-          wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
+          // force: the rows were written by SQL (store.ts), not enqueueMail, which is what arms a wake.
+          wakeSender(waitUntil ? (work) => waitUntil(work) : undefined, { force: true });
         }
         return json(result.kind === 'queued' ? 202 : 200, result.announcement);
       }
@@ -149,7 +150,7 @@ export const announcementHandler: ApiHandler = adminFunction({
       }
       if (action === 'resume') {
         const { waitUntil } = context;
-        wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
+        wakeSender(waitUntil ? (work) => waitUntil(work) : undefined, { force: true });
       }
       return json(200, await readAnnouncement(db, id));
     },

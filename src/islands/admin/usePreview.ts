@@ -1,0 +1,45 @@
+// The e-mail as the server renders it (HTML and text, with a sample unsubscribe link), made again
+// a moment after the owner stops typing; an older request still under way is dropped.
+import { useEffect, useRef, useState } from 'react';
+import type { AnnouncementDraft } from '../../shared/announcement-api.ts';
+import { isAbort, isAuthError } from './api.ts';
+import { previewAnnouncement, type AnnouncementPreview } from './announcementApi.ts';
+import { useDebounced } from './useDebounced.ts';
+
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+export interface PreviewState {
+  preview: AnnouncementPreview | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+/** `draft` null: nothing to show yet (no article and no note, or no subject). */
+export function usePreview(draft: AnnouncementDraft | null, onDenied: () => void): PreviewState {
+  const key = useDebounced(draft ? JSON.stringify(draft) : '', PREVIEW_DEBOUNCE_MS);
+  const [state, setState] = useState<PreviewState>({ preview: null, loading: false, failed: false });
+  const denied = useRef(onDenied);
+  useEffect(() => {
+    denied.current = onDenied;
+  }, [onDenied]);
+
+  useEffect(() => {
+    if (!key) {
+      setState({ preview: null, loading: false, failed: false });
+      return;
+    }
+    const abort = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    previewAnnouncement(JSON.parse(key) as AnnouncementDraft, abort.signal).then(
+      (preview) => setState({ preview, loading: false, failed: false }),
+      (err: unknown) => {
+        if (abort.signal.aborted || isAbort(err)) return;
+        if (isAuthError(err)) denied.current();
+        setState((s) => ({ ...s, loading: false, failed: true }));
+      },
+    );
+    return () => abort.abort();
+  }, [key]);
+
+  return state;
+}
