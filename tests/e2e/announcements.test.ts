@@ -323,9 +323,9 @@ describe('the Send view', () => {
       smtp.refuseRecipient(bad, null);
     }
     // The count under the lists (Updates again after the send) drops by one without a reload.
-    await expect.poll(() => panel.locator('[data-audience-count]').getAttribute('data-audience-count')).toBe(
-      String(before - 1),
-    );
+    await expect
+      .poll(() => panel.locator('[data-audience-count]').getAttribute('data-audience-count'))
+      .toBe(String(before - 1));
     await ctx.close();
   });
 
@@ -366,20 +366,29 @@ describe('the Send view', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { ctx, page, panel } = await openSend({ viewport: { width: 375, height: 900 }, colorScheme });
       await panel.getByLabel(L.sourceLabel).selectOption(ARTICLES[2]!.path);
-      await panel.locator('iframe[data-preview-frame]').waitFor();
+      const body = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('body');
+      await expect.poll(() => body.innerText()).toContain(ARTICLES[2]!.title);
       await panel.locator('[data-history]').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      const file = join(tmpdir(), `rt-send-375-${colorScheme}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(`screenshot: ${file}`);
+      // For a person to look at (the report names them): the view's parts at a phone's width.
+      for (const [part, selector] of [
+        ['tabs', '[role="tablist"]'],
+        ['compose', '[data-compose]'],
+        ['preview', '[data-preview]'],
+        ['history', '[data-history]'],
+      ] as const) {
+        const file = join(tmpdir(), `rt-send-375-${colorScheme}-${part}.png`);
+        await page.locator(selector).screenshot({ path: file });
+        console.log(`screenshot: ${file}`);
+      }
       const axe = await new AxeBuilder({ page })
         .include('[data-panel="send"]')
         // The e-mail inside the frame is checked by the announcement suite; here, the view.
         .exclude('iframe[data-preview-frame]')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
-      expect(axe.violations.map((v) => `${colorScheme} ${v.id}: ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+      expect(axe.violations.map((v) => `${colorScheme} ${v.id}: ${v.help} ${String(v.nodes[0]?.target)}`)).toEqual([]);
       await page.setViewportSize({ width: 320, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
