@@ -91,7 +91,7 @@ async function openSend(options: Parameters<Browser['newContext']>[0] = {}): Pro
 /** The live count under the lists, once it is a number. */
 async function audienceCount(panel: Locator): Promise<number> {
   const shown = panel.locator('[data-audience-count]');
-  await expect.poll(() => shown.getAttribute('data-audience-count')).toMatch(/^\d+$/);
+  await expect.poll(() => shown.getAttribute('data-audience-count'), { timeout: 10_000 }).toMatch(/^\d+$/);
   return Number(await shown.getAttribute('data-audience-count'));
 }
 
@@ -102,18 +102,39 @@ async function chooseLists(panel: Locator, lists: SignupType[]): Promise<void> {
 }
 
 /** Composes a note to `lists`, sends it through the confirmation, and answers its card. */
-async function sendNote(page: Page, panel: Locator, subject: string, lists: SignupType[]): Promise<Locator> {
+async function sendNote(
+  page: Page,
+  panel: Locator,
+  subject: string,
+  lists: SignupType[],
+  options: { escapeFirst?: boolean } = {},
+): Promise<Locator> {
   await panel.getByLabel(L.sourceLabel).selectOption('');
   await panel.getByLabel(L.noteLabel).fill(`A short note: ${subject}.`);
   await panel.getByLabel(L.subjectLabel).fill(subject);
   await chooseLists(panel, lists);
   const readers = await audienceCount(panel);
-  return confirmSend(page, panel, subject, readers);
+  return confirmSend(page, panel, subject, readers, options);
 }
 
-async function confirmSend(page: Page, panel: Locator, subject: string, readers: number): Promise<Locator> {
-  await panel.getByRole('button', { name: L.send }).click();
+async function confirmSend(
+  page: Page,
+  panel: Locator,
+  subject: string,
+  readers: number,
+  { escapeFirst = false } = {},
+): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: L.confirmTitle(readers, readers.toLocaleString('en-US')) });
+  if (escapeFirst) {
+    // Escape backs out: the dialog closes, the focus is back on "Send…", nothing was queued.
+    await panel.getByRole('button', { name: L.send }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(L.send);
+    expect(await panel.locator('[data-history] [data-announcement]').count()).toBe(0);
+  }
+  await panel.getByRole('button', { name: L.send }).click();
   await dialog.waitFor();
   // The safe choice has the focus.
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(ADMIN_LABELS.cancel);
@@ -152,12 +173,14 @@ describe('the Send view', () => {
     ] as const) {
       await panel.getByRole('radio', { name: label }).check();
       const frame = panel.locator(`iframe[data-preview-frame]`);
-      await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().width)).toBe(width);
+      await expect
+        .poll(() => frame.evaluate((el) => el.getBoundingClientRect().width), { timeout: 10_000 })
+        .toBe(width);
       // Sandboxed: no scripts, no access to the dashboard.
       const sandbox = (await frame.getAttribute('sandbox')) ?? '';
       expect(sandbox).not.toMatch(/allow-scripts|allow-same-origin/);
       const body = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('body');
-      await expect.poll(() => body.innerText()).toContain(article.title);
+      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain(article.title);
       expect(await body.innerText()).toContain(ANNOUNCEMENT_MAIL.readArticle);
       // No sideways scrolling inside the e-mail at either width.
       expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -175,6 +198,11 @@ describe('the Send view', () => {
     // Nothing went to any reader, and nothing is in the history.
     expect(smtp.received.filter((m) => m.subject.includes(article.title)).map((m) => m.to)).toEqual([OWNER]);
     expect(await panel.locator('[data-history] [data-announcement]').count()).toBe(0);
+
+    // No confirmed reader on the chosen list yet: "Send…" says so instead of asking.
+    await panel.getByRole('button', { name: L.send }).click();
+    await expectToast(page, ANNOUNCEMENT_NOTICES.noRecipients, 'error');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
   });
 
@@ -212,7 +240,7 @@ describe('the Send view', () => {
 
     const { ctx, page, panel } = await openSend();
     const subject = `Spring news ${id}`;
-    const card = await sendNote(page, panel, subject, ['Updates', 'Newsletter']);
+    const card = await sendNote(page, panel, subject, ['Updates', 'Newsletter'], { escapeFirst: true });
     // The counts move on screen without a reload until everything has gone.
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
     expect(await countOf(card, L.delivered)).toBe('3');
@@ -294,7 +322,7 @@ describe('the Send view', () => {
       expect(await dialog.innerText()).toContain(L.cancelText(String(readers)));
       await dialog.getByRole('button', { name: L.cancel }).click();
       await expectToast(page, ANNOUNCEMENT_TOASTS.cancelled, 'success');
-      await expect.poll(() => card.getAttribute('data-status')).toBe('cancelled');
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('cancelled');
       expect(await countOf(card, L.withdrawn)).toBe(String(readers));
       expect(await countOf(card, L.waiting)).toBe('0');
       expect(await card.getByRole('button', { name: L.cancel }).count()).toBe(0);
@@ -324,7 +352,7 @@ describe('the Send view', () => {
     }
     // The count under the lists (Updates again after the send) drops by one without a reload.
     await expect
-      .poll(() => panel.locator('[data-audience-count]').getAttribute('data-audience-count'))
+      .poll(() => panel.locator('[data-audience-count]').getAttribute('data-audience-count'), { timeout: 10_000 })
       .toBe(String(before - 1));
     await ctx.close();
   });
@@ -367,7 +395,7 @@ describe('the Send view', () => {
       const { ctx, page, panel } = await openSend({ viewport: { width: 375, height: 900 }, colorScheme });
       await panel.getByLabel(L.sourceLabel).selectOption(ARTICLES[2]!.path);
       const body = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('body');
-      await expect.poll(() => body.innerText()).toContain(ARTICLES[2]!.title);
+      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain(ARTICLES[2]!.title);
       await panel.locator('[data-history]').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -182,18 +182,21 @@ export function AnnouncementCompose({
               : L.willGet(audience.count, count(audience.count))}
       </p>
 
+      {/* Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus,
+          and the confirmation must give it back to "Send…" when it closes. The handlers ignore a
+          second press. */}
       <div className={styles.actions}>
         <button
           type="button"
           className="button button--ghost"
           onClick={onTest}
-          disabled={testing}
+          aria-disabled={testing}
           aria-busy={testing}
           data-send-test
         >
           {testing ? L.sendingTest : L.sendTest}
         </button>
-        <button type="submit" className="button" disabled={checking} aria-busy={checking} data-send>
+        <button type="submit" className="button" aria-disabled={checking} aria-busy={checking} data-send>
           {checking ? L.checking : L.send}
         </button>
       </div>

@@ -20,7 +20,7 @@ function withBaseTarget(html: string): string {
 export function AnnouncementPreview({ state }: { state: PreviewState }) {
   const id = useId();
   const [width, setWidth] = useState<Width>('phone');
-  const { preview, loading, failed } = state;
+  const { preview, loading, error } = state;
   const px = `${PREVIEW_WIDTHS[width]}px`;
 
   return (
@@ -39,10 +39,11 @@ export function AnnouncementPreview({ state }: { state: PreviewState }) {
           ))}
         </fieldset>
       </div>
-      <p role="status" className={styles.previewStatus}>
-        {loading ? L.previewLoading : failed ? L.previewFailed : ''}
+      <p role="status" className={styles.previewStatus} data-preview-error={error && !loading ? '' : undefined}>
+        {loading ? L.previewLoading : (error ?? '')}
       </p>
-      {preview ? (
+      {/* A preview of an earlier draft is not shown beside an error about this one. */}
+      {preview && !error ? (
         <>
           <p className={styles.previewSubject}>
             <span className={admin.label}>{L.previewSubject}:</span> <span data-preview-subject>{preview.subject}</span>
@@ -66,7 +67,7 @@ export function AnnouncementPreview({ state }: { state: PreviewState }) {
           </details>
         </>
       ) : (
-        !loading && <p className={styles.previewEmpty}>{L.previewEmpty}</p>
+        !loading && !error && <p className={styles.previewEmpty}>{L.previewEmpty}</p>
       )}
     </section>
   );

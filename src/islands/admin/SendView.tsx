@@ -25,7 +25,8 @@ import {
 } from './announcementApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { count } from './format.ts';
-import { noticeFor, useAnnouncements } from './useAnnouncements.ts';
+import { noticeFor } from './noticeFor.ts';
+import { useAnnouncements } from './useAnnouncements.ts';
 import { useAudienceCount } from './useAudienceCount.ts';
 import { useCompose } from './useCompose.ts';
 import { usePreview } from './usePreview.ts';

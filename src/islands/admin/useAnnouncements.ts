@@ -2,10 +2,10 @@
 // one is sending, each sending one is read again every POLL_MS (and nothing is polled when none
 // is), so its counts move without a reload; pause, resume and cancel answer the new state.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_NOTICES, type Notice } from '../../shared/messages/index.ts';
+import { ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { ANNOUNCEMENT_TOASTS } from '../../shared/messages/announcements.ts';
 import { notify } from '../toaster.tsx';
-import { ApiError, isAbort, isAuthError } from './api.ts';
+import { isAbort, isAuthError } from './api.ts';
 import {
   controlAnnouncement,
   fetchAnnouncement,
@@ -14,19 +14,11 @@ import {
   type AnnouncementListing,
   type AnnouncementRow,
 } from './announcementApi.ts';
+import { noticeFor } from './noticeFor.ts';
 import { notifyOnce } from './notifyOnce.ts';
 
 /** How often a sending announcement's progress is read. */
 export const POLL_MS = 3000;
-
-/** The server's own words for a refused request (its 4xx body), else ours. */
-export function noticeFor(err: unknown, fallback: Notice = ANNOUNCEMENT_TOASTS.failed): Notice {
-  if (err instanceof ApiError) {
-    if (err.notice) return err.notice;
-    if (err.status === 0) return ANNOUNCEMENT_TOASTS.unreachable;
-  }
-  return fallback;
-}
 
 export interface AnnouncementsState {
   listing: AnnouncementListing | null;

@@ -2,22 +2,25 @@
 // a moment after the owner stops typing; an older request still under way is dropped.
 import { useEffect, useRef, useState } from 'react';
 import type { AnnouncementDraft } from '../../shared/announcement-api.ts';
+import { ANNOUNCEMENT_LABELS as L } from '../../shared/messages/announcements.ts';
 import { isAbort, isAuthError } from './api.ts';
 import { previewAnnouncement, type AnnouncementPreview } from './announcementApi.ts';
 import { useDebounced } from './useDebounced.ts';
+import { noticeFor } from './noticeFor.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
 export interface PreviewState {
   preview: AnnouncementPreview | null;
   loading: boolean;
-  failed: boolean;
+  /** Why the last preview could not be made (the server's words for a 4xx), or null. */
+  error: string | null;
 }
 
 /** `draft` null: nothing to show yet (no article and no note, or no subject). */
 export function usePreview(draft: AnnouncementDraft | null, onDenied: () => void): PreviewState {
   const key = useDebounced(draft ? JSON.stringify(draft) : '', PREVIEW_DEBOUNCE_MS);
-  const [state, setState] = useState<PreviewState>({ preview: null, loading: false, failed: false });
+  const [state, setState] = useState<PreviewState>({ preview: null, loading: false, error: null });
   const denied = useRef(onDenied);
   useEffect(() => {
     denied.current = onDenied;
@@ -25,17 +28,17 @@ export function usePreview(draft: AnnouncementDraft | null, onDenied: () => void
 
   useEffect(() => {
     if (!key) {
-      setState({ preview: null, loading: false, failed: false });
+      setState({ preview: null, loading: false, error: null });
       return;
     }
     const abort = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     previewAnnouncement(JSON.parse(key) as AnnouncementDraft, abort.signal).then(
-      (preview) => setState({ preview, loading: false, failed: false }),
+      (preview) => setState({ preview, loading: false, error: null }),
       (err: unknown) => {
         if (abort.signal.aborted || isAbort(err)) return;
         if (isAuthError(err)) denied.current();
-        setState((s) => ({ ...s, loading: false, failed: true }));
+        setState((s) => ({ ...s, loading: false, error: noticeFor(err, { title: '', text: L.previewFailed }).text }));
       },
     );
     return () => abort.abort();
