@@ -28,16 +28,21 @@ function When({ iso }: { iso: string }) {
 
 export function AnnouncementCard({ row, item, busy, onReview, onControl, onCancel }: Props) {
   const draft = row.status === 'draft';
-  const handled = row.sent + row.failed + row.skipped + row.cancelled;
+  // The bar: how much of what was to go out has been dealt with (withdrawn mail is not progress).
+  const handled = row.sent + row.failed + row.skipped;
+  const due = row.recipients - row.cancelled;
   const live = row.status === 'sending' || row.status === 'paused';
-  const counts: [string, number, string?][] = [
-    [L.recipients, row.recipients],
-    [L.delivered, row.sent],
-    [L.waiting, row.queued],
-    [L.failedCount, row.failed],
-    [L.skipped, row.skipped, L.skippedHint],
-    [L.withdrawn, row.cancelled],
-  ];
+  // While it runs every count shows; once finished, the history keeps to what happened.
+  const counts = (
+    [
+      [L.recipients, row.recipients, true],
+      [L.delivered, row.sent, true],
+      [L.waiting, row.queued, live],
+      [L.failedCount, row.failed, live],
+      [L.skipped, row.skipped, live, L.skippedHint],
+      [L.withdrawn, row.cancelled, live],
+    ] as const
+  ).filter(([, n, always]) => always || n > 0);
 
   return (
     <li
@@ -91,7 +96,7 @@ export function AnnouncementCard({ row, item, busy, onReview, onControl, onCance
         <>
           <progress
             className={styles.bar}
-            max={Math.max(1, row.recipients)}
+            max={Math.max(1, due)}
             value={handled}
             aria-label={L.progressOf(row.subject)}
           />
@@ -104,7 +109,7 @@ export function AnnouncementCard({ row, item, busy, onReview, onControl, onCance
             })}
           </p>
           <dl className={styles.counts}>
-            {counts.map(([label, n, hint]) => (
+            {counts.map(([label, n, , hint]) => (
               <div key={label} data-count={label}>
                 <dt>
                   {label}
