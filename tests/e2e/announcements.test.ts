@@ -88,9 +88,9 @@ async function openSend(options: Parameters<Browser['newContext']>[0] = {}): Pro
   return { ctx, page, panel };
 }
 
-/** The live count under the lists, once it is a number. */
-async function audienceCount(panel: Locator): Promise<number> {
-  const shown = panel.locator('[data-audience-count]');
+/** The live count under the lists, once it is the count of `lists`. */
+async function audienceCount(panel: Locator, lists: SignupType[]): Promise<number> {
+  const shown = panel.locator(`[data-audience-of="${lists.join(',')}"]`);
   await expect.poll(() => shown.getAttribute('data-audience-count'), { timeout: 10_000 }).toMatch(/^\d+$/);
   return Number(await shown.getAttribute('data-audience-count'));
 }
@@ -113,7 +113,7 @@ async function sendNote(
   await panel.getByLabel(L.noteLabel).fill(`A short note: ${subject}.`);
   await panel.getByLabel(L.subjectLabel).fill(subject);
   await chooseLists(panel, lists);
-  const readers = await audienceCount(panel);
+  const readers = await audienceCount(panel, lists);
   return confirmSend(page, panel, subject, readers, options);
 }
 
@@ -341,7 +341,7 @@ describe('the Send view', () => {
     await subscribe(bad, 'Updates');
     const { ctx, page, panel } = await openSend();
     await chooseLists(panel, ['Updates']);
-    const before = await audienceCount(panel);
+    const before = await audienceCount(panel, ['Updates']);
     smtp.refuseRecipient(bad, 550);
     try {
       const card = await sendNote(page, panel, `Bounce ${id}`, ['Updates']);
@@ -353,7 +353,9 @@ describe('the Send view', () => {
     }
     // The count under the lists (Updates again after the send) drops by one without a reload.
     await expect
-      .poll(() => panel.locator('[data-audience-count]').getAttribute('data-audience-count'), { timeout: 10_000 })
+      .poll(() => panel.locator('[data-audience-of="Updates"]').getAttribute('data-audience-count'), {
+        timeout: 10_000,
+      })
       .toBe(String(before - 1));
     await ctx.close();
   });
@@ -380,7 +382,7 @@ describe('the Send view', () => {
     expect(await panel.getByLabel(L.sourceLabel).inputValue()).toBe(article.path);
     expect(await panel.getByLabel(L.subjectLabel).inputValue()).toBe(article.title);
     expect(await panel.getByRole('checkbox', { name: 'Updates', exact: true }).isChecked()).toBe(true);
-    const readers = await audienceCount(panel);
+    const readers = await audienceCount(panel, ['Updates']);
     const card = await confirmSend(page, panel, article.title, readers);
     // The proposal itself was sent (no second draft), and it left the proposals.
     expect(await card.getAttribute('data-announcement')).toBe(proposalId);

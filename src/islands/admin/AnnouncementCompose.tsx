@@ -172,7 +172,12 @@ export function AnnouncementCompose({
         </p>
         <FieldError id={`${id}-audience-error`} text={errors.audience} />
       </fieldset>
-      <p className={styles.count} aria-live="polite" data-audience-count={audience.count ?? ''}>
+      <p
+        className={styles.count}
+        aria-live="polite"
+        data-audience-count={audience.count ?? ''}
+        data-audience-of={audience.of}
+      >
         {!fields.audience.length
           ? L.missingAudience
           : audience.failed

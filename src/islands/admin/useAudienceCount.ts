@@ -9,12 +9,14 @@ import { fetchAudienceCount } from './announcementApi.ts';
 
 export interface AudienceCount {
   count: number | null;
+  /** The lists `count` is for, comma-separated. */
+  of: string;
   loading: boolean;
   failed: boolean;
 }
 
 export function useAudienceCount(types: readonly SignupType[], version: number, onDenied: () => void): AudienceCount {
-  const [state, setState] = useState<AudienceCount>({ count: null, loading: false, failed: false });
+  const [state, setState] = useState<AudienceCount>({ count: null, of: '', loading: false, failed: false });
   const key = types.join(',');
   // The latest callback, without a new count for every parent render.
   const denied = useRef(onDenied);
@@ -24,17 +26,18 @@ export function useAudienceCount(types: readonly SignupType[], version: number, 
 
   useEffect(() => {
     if (!key) {
-      setState({ count: null, loading: false, failed: false });
+      setState({ count: null, of: '', loading: false, failed: false });
       return;
     }
     const abort = new AbortController();
-    setState((s) => ({ ...s, loading: true, failed: false }));
+    // No stale number while the new one is counted: the owner acts on what is shown.
+    setState({ count: null, of: '', loading: true, failed: false });
     fetchAudienceCount(key.split(',') as SignupType[], abort.signal).then(
-      (count) => setState({ count, loading: false, failed: false }),
+      (count) => setState({ count, of: key, loading: false, failed: false }),
       (err: unknown) => {
         if (abort.signal.aborted || isAbort(err)) return;
         if (isAuthError(err)) denied.current();
-        setState({ count: null, loading: false, failed: true });
+        setState({ count: null, of: '', loading: false, failed: true });
       },
     );
     return () => abort.abort();
