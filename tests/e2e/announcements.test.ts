@@ -13,7 +13,7 @@ import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
-import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS, type SignupType } from '../../src/shared/messages/index.ts';
@@ -81,7 +81,7 @@ async function openSend(options: Parameters<Browser['newContext']>[0] = {}): Pro
 }> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await ctx.newPage();
-  await logInToAdmin(page, server.url, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+  await logInToAdmin(page, server.url, server.adminKey(), ADMIN_LABELS);
   await page.getByRole('tab', { name: L.tab, exact: true }).click();
   const panel = page.locator('[data-panel="send"]');
   await panel.locator('[data-send-view][aria-busy="false"] [data-compose]').waitFor();
@@ -447,7 +447,7 @@ describe('the Send view without OWNER_EMAIL', () => {
   it('a test send shows the server’s 409 message', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    await logInToAdmin(page, bare.url, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+    await logInToAdmin(page, bare.url, bare.adminKey(), ADMIN_LABELS);
     await page.getByRole('tab', { name: L.tab, exact: true }).click();
     const panel = page.locator('[data-panel="send"]');
     await panel.locator('[data-send-view][aria-busy="false"] [data-compose]').waitFor();
