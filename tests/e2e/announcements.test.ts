@@ -26,6 +26,7 @@ import {
 } from '../../src/shared/messages/announcements.ts';
 import { SUBSCRIPTION_PAGES } from '../../src/shared/messages/subscriptions.ts';
 import type { Announceable } from '../../src/shared/announceable.ts';
+import { POLL_MS } from '../../src/islands/admin/sendPolling.ts';
 import { expectToast } from './form-helpers.ts';
 
 const OWNER = 'owner@rootedthreads.example';
@@ -199,8 +200,9 @@ describe('the Send view', () => {
     expect(smtp.received.filter((m) => m.subject.includes(article.title)).map((m) => m.to)).toEqual([OWNER]);
     expect(await panel.locator('[data-history] [data-announcement]').count()).toBe(0);
 
-    // No confirmed reader on the chosen list yet: "Send…" says so instead of asking.
-    await panel.getByRole('button', { name: L.send }).click();
+    // No confirmed reader on the chosen list yet: sending (Enter in the subject submits the form,
+    // as "Send…" does) says so instead of asking.
+    await panel.getByLabel(L.subjectLabel).press('Enter');
     await expectToast(page, ANNOUNCEMENT_NOTICES.noRecipients, 'error');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
@@ -216,6 +218,10 @@ describe('the Send view', () => {
       await panel.getByText(error, { exact: true }).first().waitFor();
     }
     expect(await panel.getByLabel(L.subjectLabel).getAttribute('aria-invalid')).toBe('true');
+    // The focus goes to the first field to fix.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 })
+      .toBe(await panel.getByLabel(L.sourceLabel).getAttribute('id'));
     expect(await page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
   });
@@ -245,6 +251,13 @@ describe('the Send view', () => {
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
     expect(await countOf(card, L.delivered)).toBe('3');
     expect(await card.locator('[data-progress]').textContent()).toBe('3 of 3 sent · 0 failed · 0 waiting');
+    // Nothing is sending any more: the view stops asking for progress.
+    const progressReads: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/admin\/announcements\/\d+$/.test(new URL(req.url()).pathname)) progressReads.push(req.url());
+    });
+    await new Promise((r) => setTimeout(r, 2 * POLL_MS + 500));
+    expect(progressReads).toEqual([]);
     expect(await card.innerText()).toContain(ANNOUNCEMENT_STATUS_LABELS.done);
 
     const mails = mailsOf(subject);

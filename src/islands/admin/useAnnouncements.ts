@@ -16,9 +16,7 @@ import {
 } from './announcementApi.ts';
 import { noticeFor } from './noticeFor.ts';
 import { notifyOnce } from './notifyOnce.ts';
-
-/** How often a sending announcement's progress is read. */
-export const POLL_MS = 3000;
+import { POLL_MS } from './sendPolling.ts';
 
 export interface AnnouncementsState {
   listing: AnnouncementListing | null;
