@@ -137,6 +137,7 @@ async function confirmSend(
   }
   await panel.getByRole('button', { name: L.send }).click();
   await dialog.waitFor();
+  await page.screenshot({ path: join(tmpdir(), 'rt-send-confirm.png') });
   // The safe choice has the focus.
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(ADMIN_LABELS.cancel);
   await dialog.getByRole('button', { name: L.confirmSend }).click();
@@ -375,6 +376,7 @@ describe('the Send view', () => {
 
   it('a newly published article proposes its announcement; it goes out only when the owner sends it', async () => {
     const article = ARTICLES[1]!;
+    await subscribe(`proposal-${tag()}@example.org`, 'Updates');
     // The build's article is new to this database: as after a build that published it.
     const { rowCount } = await db.query(`DELETE FROM published_paths WHERE path = $1`, [article.path]);
     expect(rowCount).toBe(1);
@@ -385,6 +387,7 @@ describe('the Send view', () => {
     expect(await proposal.getByRole('heading').textContent()).toBe(article.title);
     expect(await proposal.innerText()).toContain(L.proposed);
     const proposalId = await proposal.getAttribute('data-announcement');
+    await panel.locator('[data-proposals]').screenshot({ path: join(tmpdir(), 'rt-send-proposal.png') });
     // Proposed, not sent.
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsOf(article.title)).toEqual([]);

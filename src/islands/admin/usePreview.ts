@@ -19,7 +19,8 @@ export interface PreviewState {
 
 /** `draft` null: nothing to show yet (no article and no note, or no subject). */
 export function usePreview(draft: AnnouncementDraft | null, onDenied: () => void): PreviewState {
-  const key = useDebounced(draft ? JSON.stringify(draft) : '', PREVIEW_DEBOUNCE_MS);
+  const current = draft ? JSON.stringify(draft) : '';
+  const key = useDebounced(current, PREVIEW_DEBOUNCE_MS);
   const [state, setState] = useState<PreviewState>({ preview: null, loading: false, error: null });
   const denied = useRef(onDenied);
   useEffect(() => {
@@ -44,5 +45,6 @@ export function usePreview(draft: AnnouncementDraft | null, onDenied: () => void
     return () => abort.abort();
   }, [key]);
 
-  return state;
+  // Still typing (the debounce has not caught up): an update is coming, not "nothing to show".
+  return current !== key && current ? { ...state, loading: true } : state;
 }
