@@ -2,6 +2,7 @@
 //   contact messages    older than MESSAGE_RETENTION_DAYS (default 730: two years)
 //   delivered mail      30 days after it was sent (long enough to answer "did the alert go out?")
 //   failed mail         90 days after it was queued (long enough for the owner to see and retry it)
+//   unsent mail         an announcement's skipped or cancelled rows, 30 days after they were queued
 // Queued mail is never purged: nothing acknowledged is dropped. `npm start` runs this on a timer,
 // Netlify daily (netlify/functions/purge-old-data.ts).
 import type { Queryable } from './db/client.ts';
@@ -13,6 +14,7 @@ export interface Purged {
   messages: number;
   sentMail: number;
   failedMail: number;
+  unsentMail: number;
 }
 
 async function count(db: Queryable, sql: string, params: unknown[]): Promise<number> {
@@ -41,6 +43,13 @@ export async function purgeOldData(db: Queryable, messageRetentionDays: number):
       db,
       `DELETE FROM mail_outbox WHERE status = 'failed' AND created_at < now() - make_interval(days => $1)`,
       [Math.min(FAILED_MAIL_DAYS, messageRetentionDays)],
+    ),
+    // An announcement's rows that never went (the reader left, the owner cancelled): the address
+    // is kept no longer than a delivered copy's would be.
+    unsentMail: await count(
+      db,
+      `DELETE FROM mail_outbox WHERE status IN ('skipped', 'cancelled') AND created_at < now() - make_interval(days => $1)`,
+      [SENT_MAIL_DAYS],
     ),
   };
 }

@@ -12,7 +12,8 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import { getDb, type Db, type Queryable } from '../db/client.ts';
 import { mailFrom, mailRate, mailRetrySeconds, smtpSettings, type Mailbox, type SmtpSettings } from '../settings.ts';
-import type { MailAddress } from './outbox.ts';
+import { RECIPIENT_TOKEN_PLACEHOLDER, type MailAddress } from './outbox.ts';
+import { LINK_DAYS } from '../subscriptions/links.ts';
 
 export interface OutboxRow {
   id: string;
@@ -47,19 +48,39 @@ export const MAX_ATTEMPTS = 48;
 export const LEASE_SECONDS = 120;
 const CONCURRENCY = 3;
 
-/** Claims up to `limit` due rows for `leaseSeconds`. */
+/** A fresh preferences token in SQL: 256 random bits, base64url, 43 characters (as tokens.ts makes them). */
+const SQL_TOKEN = `translate(rtrim(encode(decode(
+    replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`;
+
+/**
+ * Claims up to `limit` due rows for `leaseSeconds`. A row of an announcement (migration 008) has no
+ * body of its own: the first claim gives it its reader's token (kept, so a copy sent again after a
+ * crash carries the same link), and the announcement's body is read with that token in place of
+ * the placeholder, in the same statement. Its subscriber_links row is written by the send-time
+ * check (holdAnnouncementMail), only when the copy really goes.
+ */
 export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
-    `UPDATE mail_outbox
-        SET status = 'sending', attempts = attempts + 1, claim = $1,
-            next_attempt_at = now() + make_interval(secs => $2)
-      WHERE id IN (SELECT id FROM mail_outbox
-                    WHERE status IN ('queued', 'sending') AND next_attempt_at <= now()
-                    ORDER BY next_attempt_at, id
-                    LIMIT $3
-                    FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, recipient, subject, text, html, headers, attempts, claim, message_uuid`,
-    [randomUUID(), leaseSeconds, limit],
+    `WITH claimed AS (
+       UPDATE mail_outbox
+          SET status = 'sending', attempts = attempts + 1, claim = $1,
+              next_attempt_at = now() + make_interval(secs => $2),
+              recipient_token = CASE WHEN text IS NULL THEN coalesce(recipient_token, ${SQL_TOKEN}) END
+        WHERE id IN (SELECT id FROM mail_outbox
+                      WHERE status IN ('queued', 'sending') AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at, id
+                      LIMIT $3
+                      FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, recipient, subject, text, html, headers, attempts, claim, message_uuid,
+                  announcement_id, recipient_token
+     )
+     SELECT c.id, c.kind, c.recipient, c.subject, c.attempts, c.claim, c.message_uuid,
+            coalesce(c.text, replace(a.mail_text, $4, c.recipient_token)) AS text,
+            CASE WHEN c.text IS NULL THEN replace(a.mail_html, $4, c.recipient_token) ELSE c.html END AS html,
+            CASE WHEN c.text IS NULL THEN replace(a.mail_headers::text, $4, c.recipient_token)::jsonb
+                 ELSE c.headers END AS headers
+       FROM claimed c LEFT JOIN announcements a ON a.id = c.announcement_id`,
+    [randomUUID(), leaseSeconds, limit, RECIPIENT_TOKEN_PLACEHOLDER],
   );
   return rows.map((row) => ({
     ...row,
@@ -97,6 +118,15 @@ function domainOf(address: string): string {
 /** Sends one claimed row and records the outcome (only if the claim is still ours). */
 export async function deliverRow(db: Queryable, config: SenderConfig, row: OutboxRow): Promise<Outcome> {
   if (row.kind === 'announcement' && (await holdAnnouncementMail(db, row))) return 'held';
+  if (!row.text) {
+    // A shared body without its reader's token (never written so; migration 008's rows always have one).
+    await db.query(`UPDATE mail_outbox SET status = 'failed', claim = NULL, last_error = $3 WHERE id = $1 AND claim = $2`, [
+      row.id,
+      row.claim,
+      'no body: the row has neither its own text nor a reader token for its announcement',
+    ]);
+    return 'failed';
+  }
   const { 'Reply-To': replyTo, ...headers } = row.headers;
   let outcome: Outcome;
   let error: string | null = null;
@@ -121,7 +151,8 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
   }
   if (outcome === 'sent') {
     await db.query(
-      `UPDATE mail_outbox SET status = 'sent', sent_at = now(), claim = NULL WHERE id = $1 AND claim = $2`,
+      `UPDATE mail_outbox SET status = 'sent', sent_at = now(), claim = NULL, recipient_token = NULL
+        WHERE id = $1 AND claim = $2`,
       [row.id, row.claim],
     );
   } else if (outcome === 'retry') {
@@ -151,29 +182,50 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
 /**
  * Checked at send time for an announcement's mail: its announcement paused (the row waits again),
  * cancelled (cancelled), or its reader no longer a confirmed subscriber of its lists or bounced
- * since it was queued (skipped: an address that unsubscribes mid-send gets nothing more). One
- * statement; true when the row was held back.
+ * since it was queued (skipped: an address that unsubscribes mid-send gets nothing more). When the
+ * copy goes, the same statement stores its token's SHA-256 in subscriber_links (the subscription
+ * e-mails' table and lifetime; the link leaves the one list the reader was on among the
+ * announcement's, or all of them: docs/announcements.md). One statement; true when held back.
  */
 async function holdAnnouncementMail(db: Queryable, row: OutboxRow): Promise<boolean> {
-  const { rows } = await db.query(
-    `UPDATE mail_outbox o
-        SET status = CASE a.status WHEN 'paused' THEN 'queued' WHEN 'cancelled' THEN 'cancelled' ELSE 'skipped' END,
-            next_attempt_at = CASE WHEN a.status = 'paused' THEN '9999-12-31'::timestamptz ELSE o.next_attempt_at END,
-            attempts = CASE WHEN a.status = 'paused' THEN o.attempts - 1 ELSE o.attempts END,
-            last_error = CASE WHEN a.status IN ('paused', 'cancelled') THEN o.last_error
-                              ELSE 'not sent: the reader unsubscribed or the address bounced after it was queued' END,
-            claim = NULL
-       FROM announcements a
-      WHERE o.id = $1 AND o.claim = $2 AND a.id = o.announcement_id
-        AND (a.status IN ('paused', 'cancelled') OR NOT EXISTS (
-              SELECT 1 FROM email_signups s
-               WHERE s.email_hash = subscriber_hash(o.recipient) AND s.status = 'confirmed'
-                 AND s.signup_type = ANY(a.audience)
-                 AND NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = s.email_hash)))
-      RETURNING o.id`,
-    [row.id, row.claim],
+  const { rows } = await db.query<{ held: boolean }>(
+    `WITH target AS (
+       SELECT o.id, o.recipient, o.recipient_token, a.status AS announcement_status, a.audience,
+              subscriber_hash(o.recipient) AS email_hash
+         FROM mail_outbox o JOIN announcements a ON a.id = o.announcement_id
+        WHERE o.id = $1 AND o.claim = $2
+     ), lists AS (
+       SELECT count(*) AS n, min(s.signup_type) AS only_type
+         FROM target t JOIN email_signups s
+           ON s.email_hash = t.email_hash AND s.status = 'confirmed' AND s.signup_type = ANY(t.audience)
+        WHERE NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = t.email_hash)
+     ), held AS (
+       UPDATE mail_outbox o
+          SET status = CASE t.announcement_status WHEN 'paused' THEN 'queued'
+                            WHEN 'cancelled' THEN 'cancelled' ELSE 'skipped' END,
+              next_attempt_at = CASE WHEN t.announcement_status = 'paused' THEN '9999-12-31'::timestamptz
+                                     ELSE o.next_attempt_at END,
+              attempts = CASE WHEN t.announcement_status = 'paused' THEN o.attempts - 1 ELSE o.attempts END,
+              last_error = CASE WHEN t.announcement_status IN ('paused', 'cancelled') THEN o.last_error
+                                ELSE 'not sent: the reader unsubscribed or the address bounced after it was queued' END,
+              recipient_token = CASE WHEN t.announcement_status = 'paused' THEN o.recipient_token END,
+              claim = NULL
+         FROM target t
+        WHERE o.id = t.id AND (t.announcement_status IN ('paused', 'cancelled') OR (SELECT n FROM lists) = 0)
+       RETURNING o.id
+     ), link AS (
+       INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
+       SELECT encode(sha256(convert_to(t.recipient_token, 'UTF8')), 'hex'), t.email_hash,
+              CASE WHEN l.n = 1 THEN l.only_type END, now() + make_interval(days => $3::integer)
+         FROM target t, lists l
+        WHERE t.recipient_token IS NOT NULL AND NOT EXISTS (SELECT 1 FROM held)
+          AND t.announcement_status NOT IN ('paused', 'cancelled') AND l.n > 0
+       ON CONFLICT (token_hash) DO NOTHING
+     )
+     SELECT EXISTS (SELECT 1 FROM held) AS held`,
+    [row.id, row.claim, LINK_DAYS],
   );
-  return rows.length > 0;
+  return rows[0]?.held === true;
 }
 
 export interface DrainResult {

@@ -67,6 +67,8 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
 
     const sender = (): SenderConfig => ({ ...senderConfigFromEnv()!, retrySeconds: 1, rate: undefined });
     const drain = () => drainOutbox(t.db, sender());
+    /** Drains for at most `ms` (a retry due later in this window is left for the next one). */
+    const drainFor = (ms: number) => drainOutbox(t.db, sender(), Date.now() + ms);
 
     async function addSignup(email: string, type: string, status = 'confirmed'): Promise<void> {
       await t.db.query(`INSERT INTO email_signups (email, signup_type, source_page, status) VALUES ($1, $2, '/', $3)`, [
@@ -174,6 +176,17 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       const retry = await send('POST', `/api/admin/announcements/${a.id}/send`, {});
       expect(retry.status).toBe(200);
       expect(await progress(a.id)).toMatchObject({ status: 'sending', recipients: 3, queued: 3 });
+      // The body is stored once, on the announcement; each row holds no body and no token yet
+      // (made when its copy goes), and no link was made for anyone before that.
+      const stored = await t.db.query<{ text: string | null; html: string | null; recipient_token: string | null }>(
+        `SELECT text, html, recipient_token FROM mail_outbox WHERE announcement_id = $1::bigint`,
+        [a.id],
+      );
+      expect(stored.rows).toEqual(Array(3).fill({ text: null, html: null, recipient_token: null }));
+      const body = await t.db.query<{ mail_text: string }>(`SELECT mail_text FROM announcements WHERE id = $1::bigint`, [
+        a.id,
+      ]);
+      expect(body.rows[0]!.mail_text).toContain(ARTICLE.summary);
 
       await drain();
       const mails = mailsOf(subject);
@@ -182,6 +195,12 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
 
       const links = mails.map(preferencesLink);
       expect(new Set(links).size).toBe(3);
+      // Once sent, a row keeps no token (the reader's link lives only in the e-mail and as a hash).
+      const after = await t.db.query<{ recipient_token: string | null }>(
+        `SELECT recipient_token FROM mail_outbox WHERE announcement_id = $1::bigint`,
+        [a.id],
+      );
+      expect(after.rows).toEqual(Array(3).fill({ recipient_token: null }));
       for (const mail of mails) {
         expect(mail.rawHeaders).toMatch(/^list-unsubscribe-post: List-Unsubscribe=One-Click\r?$/im);
         expect(mail.text).toContain(`${ARTICLE.title}`);
@@ -298,6 +317,53 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       await drain();
       expect(mailsOf(`Bounce again ${id}`).some((m) => m.to === bad)).toBe(false);
     });
+
+    it('SMTP answering 4xx for a while, then down, then back: delivery waits and resumes; nothing is dropped or doubled', async () => {
+      const id = tag();
+      const addresses = Array.from({ length: 6 }, (_, i) => `patient-${i}-${id}@example.org`);
+      for (const address of addresses) await addSignup(address, 'Newsletter');
+      const subject = `Patience ${id}`;
+      const a = await draft({ note: 'Wait for it.', subject, audience: ['Newsletter'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      // The list also holds earlier tests' Newsletter readers: every recipient counts.
+      const total = (await progress(a.id)).recipients;
+      expect(total).toBeGreaterThanOrEqual(addresses.length);
+      // Every copy of this first round is refused "try later"; the sender keeps each for a retry.
+      // (The outbox is shared with the other tests, so this reads the announcement, not the drain's totals.)
+      smtp.failNext(total, 451, '4.3.2 Try again later');
+      const refusedBefore = smtp.refused();
+      await drainFor(600);
+      expect(smtp.refused() - refusedBefore).toBe(total);
+      expect(mailsOf(subject)).toEqual([]);
+      expect(await progress(a.id)).toMatchObject({ status: 'sending', queued: total, sent: 0, failed: 0 });
+      // Then the server is down altogether while the retries fall due.
+      await smtp.stop();
+      try {
+        for (let i = 0; i < 3; i++) {
+          await new Promise((r) => setTimeout(r, 1200));
+          await drainFor(600);
+          expect(await progress(a.id)).toMatchObject({ queued: total, sent: 0, failed: 0 });
+        }
+      } finally {
+        await smtp.start();
+      }
+      const end = Date.now() + 60_000;
+      while ((await progress(a.id)).queued > 0 && Date.now() < end) {
+        await drain();
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const mails = mailsOf(subject);
+      // Every recipient once: none dropped, none doubled.
+      expect(mails).toHaveLength(total);
+      expect(new Set(mails.map((m) => m.to)).size).toBe(total);
+      for (const address of addresses) expect(mails.map((m) => m.to)).toContain(address);
+      expect(await progress(a.id)).toMatchObject({ status: 'done', sent: total, failed: 0, queued: 0 });
+      // Each copy's link works, though its token was made on the first (refused) try.
+      for (const mail of mails) {
+        const res = await t.send(preferencesLink(mail), { method: 'GET', ip: freshIp(), headers: {} });
+        expect(res.status).toBe(200);
+      }
+    }, 90_000);
 
     it('a new article proposes its announcement; nothing is sent without the owner', async () => {
       type Listing = { items: { path: string }[]; history: Progress[] };

@@ -1,0 +1,21 @@
+-- An announcement's e-mail is stored ONCE, on the announcement, instead of in each recipient's
+-- outbox row (docs/announcements.md, "Queueing"): 100,000 copies of a ~5 KB body made queueing
+-- take over a minute. The body holds RECIPIENT_TOKEN_PLACEHOLDER (server/mail/outbox.ts) where the
+-- reader's preferences token goes; each outbox row keeps only its reader's token, and the sender's
+-- claim fills it in (server/mail/sender.ts). Rows queued under 007 keep their own text and are sent
+-- as they are.
+ALTER TABLE announcements
+  ADD COLUMN mail_text text CHECK (char_length(mail_text) BETWEEN 1 AND 100000),
+  ADD COLUMN mail_html text CHECK (char_length(mail_html) <= 500000),
+  ADD COLUMN mail_headers jsonb CHECK (jsonb_typeof(mail_headers) = 'object');
+
+-- The reader's preferences token (its SHA-256 is in subscriber_links), until the mail has gone:
+-- the sender clears it once the row is sent, skipped or cancelled; a failed row keeps it for
+-- "Send again". It was in the stored text before; now it is stored once, alone.
+ALTER TABLE mail_outbox ADD COLUMN recipient_token text CHECK (recipient_token ~ '^[A-Za-z0-9_-]{43}$');
+ALTER TABLE mail_outbox ALTER COLUMN text DROP NOT NULL;
+ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_body_check CHECK (text IS NOT NULL OR announcement_id IS NOT NULL);
+
+-- The Mail view's unfiltered list is the site's own mail (announcements are summed up one line
+-- each there): found without stepping over an announcement's copies.
+CREATE INDEX mail_outbox_site_mail_idx ON mail_outbox (id) WHERE announcement_id IS NULL;
