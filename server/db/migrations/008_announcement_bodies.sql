@@ -19,3 +19,13 @@ ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_body_check CHECK (text IS NOT
 -- The Mail view's unfiltered list is the site's own mail (announcements are summed up one line
 -- each there): found without stepping over an announcement's copies.
 CREATE INDEX mail_outbox_site_mail_idx ON mail_outbox (id) WHERE announcement_id IS NULL;
+
+-- On Netlify a background function (netlify/functions/mail-drain-background.ts, 15 minutes) drains
+-- a large backlog in a loop; this lease lets one run at a time, so the outbox leaves at MAIL_RATE
+-- and not at a multiple of it, and tells the scheduled drain to stand aside meanwhile
+-- (server/mail/background.ts). A run that dies leaves its lease to expire.
+CREATE TABLE mail_drain_leases (
+  name text PRIMARY KEY CHECK (name ~ '^[a-z-]{1,40}$'),
+  holder uuid NOT NULL,
+  expires_at timestamptz NOT NULL
+);
