@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Announceable } from '../../src/shared/announceable.ts';
+import type { MailPage } from '../../src/shared/admin-mail-api.ts';
 import { closeTransports, drainOutbox, senderConfigFromEnv, type SenderConfig } from '../../server/mail/sender.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
@@ -242,6 +243,21 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       expect(mailsOf(subject).map((m) => m.to)).toContain(stays);
       expect(mailsOf(subject).some((m) => m.to === leaves)).toBe(false);
       expect(await progress(a.id)).toMatchObject({ skipped: 1 });
+
+      // The Mail view: the skipped copy under its filter, labelled with its announcement, its text
+      // the announcement's with no reader's token; unfiltered, one line for the announcement instead.
+      const skipped = (await (await send('GET', '/api/admin/mail?status=skipped')).json()) as MailPage;
+      const row = skipped.rows.find((r) => r.recipient === leaves)!;
+      expect(row).toMatchObject({ status: 'skipped', announcement_id: a.id, subject });
+      expect(row.text).toContain('We are planting hemp this spring.');
+      expect(row.text).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+      expect(row.text).not.toContain('PLACEHOLDER');
+      const all = (await (await send('GET', '/api/admin/mail')).json()) as MailPage;
+      expect(all.rows.filter((r) => r.announcement_id !== null)).toEqual([]);
+      expect(all.counts.skipped).toBeGreaterThanOrEqual(1);
+      const line = all.announcements.find((l) => l.id === a.id)!;
+      expect(line).toMatchObject({ subject, status: 'done', skipped: 1, queued: 0, failed: 0 });
+      expect(line.sent + line.skipped).toBe(line.recipients);
     });
 
     it('preview (HTML and text, 14 px or more, postal address, no placeholder) and a test to OWNER_EMAIL only', async () => {
