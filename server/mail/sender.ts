@@ -168,7 +168,8 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
       // A hard bounce (5xx): that address gets no announcement again (docs/announcements.md).
       await db.query(
         `INSERT INTO bounced_addresses (email_hash, reply) VALUES (subscriber_hash($1), $2) ON CONFLICT DO NOTHING`,
-        [row.recipient, error],
+        // Only the hash identifies the address (/privacy): a reply that quotes it keeps no copy.
+        [row.recipient, error?.replace(/[^\s<>"',;:()[\]]+@[^\s<>"',;:()[\]]+/g, '…') ?? null],
       );
     }
     await db.query(

@@ -324,14 +324,38 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       } finally {
         smtp.refuseRecipient(bad, null);
       }
-      const { rows } = await t.db.query(`SELECT 1 FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`, [
-        bad,
-      ]);
+      const { rows } = await t.db.query<{ reply: string }>(
+        `SELECT reply FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`,
+        [bad],
+      );
       expect(rows).toHaveLength(1);
+      // The server's reply quoted the address; only its hash is kept (/privacy).
+      expect(rows[0]!.reply).toMatch(/^550/);
+      expect(rows[0]!.reply).not.toContain('@');
       const b = await draft({ note: 'Second.', subject: `Bounce again ${id}`, audience: ['Updates'] });
       await send('POST', `/api/admin/announcements/${b.id}/send`, {});
       await drain();
       expect(mailsOf(`Bounce again ${id}`).some((m) => m.to === bad)).toBe(false);
+
+      // The reader confirms a new sign-up at that address: it takes mail again, the bounce is lifted.
+      const signup = await send('POST', '/api/signups', { email: bad, signup_type: 'Movement', source_page: '/' });
+      expect(signup.status).toBe(201);
+      await drain();
+      const confirmation = smtp.received.find((m) => m.to === bad && m.text.includes('/api/subscriptions/confirm?token='));
+      const link = /\/api\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(confirmation!.text)![0];
+      const confirmed = await t.send(link, {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
+        body: '',
+      });
+      expect(confirmed.status).toBe(200);
+      const lifted = await t.db.query(`SELECT 1 FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`, [bad]);
+      expect(lifted.rows).toEqual([]);
+      const c = await draft({ note: 'Third.', subject: `Bounce lifted ${id}`, audience: ['Updates'] });
+      await send('POST', `/api/admin/announcements/${c.id}/send`, {});
+      await drain();
+      expect(mailsOf(`Bounce lifted ${id}`).map((m) => m.to)).toContain(bad);
     });
 
     it('SMTP answering 4xx for a while, then down, then back: delivery waits and resumes; nothing is dropped or doubled', async () => {
