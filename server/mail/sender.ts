@@ -53,7 +53,9 @@ const SQL_TOKEN = `translate(rtrim(encode(decode(
     replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`;
 
 /**
- * Claims up to `limit` due rows for `leaseSeconds`. A row of an announcement (migration 008) has no
+ * Claims up to `limit` due rows for `leaseSeconds`, the site's own mail (an owner alert, a
+ * confirmation) before announcements' copies: a reader's confirmation never waits behind a send to
+ * 100,000 readers. A row of an announcement (migration 008) has no
  * body of its own: the first claim gives it its reader's token (kept, so a copy sent again after a
  * crash carries the same link), and the announcement's body is read with that token in place of
  * the placeholder, in the same statement. Its subscriber_links row is written by the send-time
@@ -61,16 +63,26 @@ const SQL_TOKEN = `translate(rtrim(encode(decode(
  */
 export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
-    `WITH claimed AS (
+    `WITH site AS (
+       SELECT id FROM mail_outbox
+        WHERE announcement_id IS NULL AND status IN ('queued', 'sending') AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+     ), due AS (
+       SELECT id FROM mail_outbox
+        WHERE status IN ('queued', 'sending') AND next_attempt_at <= now() AND id NOT IN (SELECT id FROM site)
+        ORDER BY next_attempt_at, id
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+     ), picked AS (
+       SELECT id FROM (SELECT id, 0 AS rank FROM site UNION ALL SELECT id, 1 FROM due) p ORDER BY rank LIMIT $3
+     ), claimed AS (
        UPDATE mail_outbox
           SET status = 'sending', attempts = attempts + 1, claim = $1,
               next_attempt_at = now() + make_interval(secs => $2),
               recipient_token = CASE WHEN text IS NULL THEN coalesce(recipient_token, ${SQL_TOKEN}) END
-        WHERE id IN (SELECT id FROM mail_outbox
-                      WHERE status IN ('queued', 'sending') AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at, id
-                      LIMIT $3
-                      FOR UPDATE SKIP LOCKED)
+        WHERE id IN (SELECT id FROM picked)
         RETURNING id, kind, recipient, subject, text, html, headers, attempts, claim, message_uuid,
                   announcement_id, recipient_token
      )

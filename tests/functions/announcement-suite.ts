@@ -184,9 +184,10 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
         [a.id],
       );
       expect(stored.rows).toEqual(Array(3).fill({ text: null, html: null, recipient_token: null }));
-      const body = await t.db.query<{ mail_text: string }>(`SELECT mail_text FROM announcements WHERE id = $1::bigint`, [
-        a.id,
-      ]);
+      const body = await t.db.query<{ mail_text: string }>(
+        `SELECT mail_text FROM announcements WHERE id = $1::bigint`,
+        [a.id],
+      );
       expect(body.rows[0]!.mail_text).toContain(ARTICLE.summary);
 
       await drain();
@@ -341,7 +342,9 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       const signup = await send('POST', '/api/signups', { email: bad, signup_type: 'Movement', source_page: '/' });
       expect(signup.status).toBe(201);
       await drain();
-      const confirmation = smtp.received.find((m) => m.to === bad && m.text.includes('/api/subscriptions/confirm?token='));
+      const confirmation = smtp.received.find(
+        (m) => m.to === bad && m.text.includes('/api/subscriptions/confirm?token='),
+      );
       const link = /\/api\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(confirmation!.text)![0];
       const confirmed = await t.send(link, {
         method: 'POST',
@@ -404,6 +407,23 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
         expect(res.status).toBe(200);
       }
     }, 90_000);
+
+    it("the site's own mail (a reader's confirmation) goes before an announcement's waiting copies", async () => {
+      const id = tag();
+      for (let i = 0; i < 5; i++) await addSignup(`queue-${i}-${id}@example.org`, 'Updates');
+      const a = await draft({ note: 'A long list.', subject: `Long list ${id}`, audience: ['Updates'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      // Queued after the announcement's copies, and sent before any of them.
+      const reader = `first-${id}@example.org`;
+      expect(
+        (await send('POST', '/api/signups', { email: reader, signup_type: 'Newsletter', source_page: '/' })).status,
+      ).toBe(201);
+      const before = smtp.received.length;
+      await drain();
+      const order = smtp.received.slice(before).map((m) => m.to);
+      expect(order[0]).toBe(reader);
+      expect(order.filter((to) => to.startsWith('queue-') && to.endsWith(`-${id}@example.org`))).toHaveLength(5);
+    });
 
     it('a new article proposes its announcement; nothing is sent without the owner', async () => {
       type Listing = { items: { path: string }[]; history: Progress[] };

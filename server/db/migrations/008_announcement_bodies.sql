@@ -29,3 +29,8 @@ CREATE TABLE mail_drain_leases (
   holder uuid NOT NULL,
   expires_at timestamptz NOT NULL
 );
+
+-- The sender claims the site's own due mail (alerts, confirmations) before announcements' copies
+-- (server/mail/sender.ts), so a confirmation never waits behind a large announcement.
+CREATE INDEX mail_outbox_site_due_idx ON mail_outbox (next_attempt_at, id)
+  WHERE status IN ('queued', 'sending') AND announcement_id IS NULL;
