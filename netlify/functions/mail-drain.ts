@@ -13,9 +13,7 @@ import { siteUrl } from '../../server/settings.ts';
 export default async (): Promise<Response> => {
   const config = senderConfigFromEnv();
   if (!config) return new Response(null, { status: 204 });
-  const result = await scheduledDrain(getDb(), config, () => startBackgroundDrain(siteUrl())).finally(
-    closeTransports,
-  );
+  const result = await scheduledDrain(getDb(), config, () => startBackgroundDrain(siteUrl())).finally(closeTransports);
   if (result.sent || result.retry || result.failed || result.backgroundStarted) {
     console.log(
       `mail: ${result.sent} sent, ${result.retry} to retry, ${result.failed} failed` +

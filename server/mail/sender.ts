@@ -132,11 +132,10 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
   if (row.kind === 'announcement' && (await holdAnnouncementMail(db, row))) return 'held';
   if (!row.text) {
     // A shared body without its reader's token (never written so; migration 008's rows always have one).
-    await db.query(`UPDATE mail_outbox SET status = 'failed', claim = NULL, last_error = $3 WHERE id = $1 AND claim = $2`, [
-      row.id,
-      row.claim,
-      'no body: the row has neither its own text nor a reader token for its announcement',
-    ]);
+    await db.query(
+      `UPDATE mail_outbox SET status = 'failed', claim = NULL, last_error = $3 WHERE id = $1 AND claim = $2`,
+      [row.id, row.claim, 'no body: the row has neither its own text nor a reader token for its announcement'],
+    );
     return 'failed';
   }
   const { 'Reply-To': replyTo, ...headers } = row.headers;

@@ -192,7 +192,9 @@ describe('the Mail view without SMTP_URL', () => {
         data: body ?? {},
       });
     const subject = 'Seed swap this Saturday';
-    const draft = (await (await post('/api/admin/announcements', { note: 'Bring seeds.', subject, audience: ['Movement'] })).json()) as {
+    const draft = (await (
+      await post('/api/admin/announcements', { note: 'Bring seeds.', subject, audience: ['Movement'] })
+    ).json()) as {
       id: string;
     };
     expect((await post(`/api/admin/announcements/${draft.id}/send`)).status()).toBe(202);

@@ -119,7 +119,7 @@ describe('kill -9 of npm start in the middle of an announcement to 10,000 recipi
           `SELECT status, count(*)::int AS n FROM mail_outbox WHERE announcement_id = $1::bigint GROUP BY status`,
           [draft.id],
         );
-        return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+        return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
       });
       // Mid-send: some copies sent, most still waiting.
       expect(atKill.sent ?? 0).toBeGreaterThan(0);
