@@ -105,6 +105,8 @@ export async function startBackgroundDrain(origin: string): Promise<void> {
     const res = await fetch(`${origin}${BACKGROUND_PATH}`, { method: 'POST', signal: AbortSignal.timeout(5000) });
     if (res.status !== 202) console.error(`mail: the background drain answered ${res.status}`);
   } catch (err) {
-    console.error(`mail: the background drain could not be started: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `mail: the background drain could not be started: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
