@@ -5,8 +5,17 @@
 // docs/writing-articles.md describes the hosted (GitHub) mode.
 import { collection, config, fields } from '@keystatic/core';
 import { block, inline } from '@keystatic/core/content-components';
-import { ARTICLE_SECTIONS, CATEGORIES } from './src/site.ts';
-import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './src/content-fields.ts';
+import { ARTICLE_SECTIONS, CATEGORIES, SITE } from './src/site.ts';
+import { CONTENT_DIRS } from './src/content-dirs.ts';
+import {
+  ARTICLE_FIELDS,
+  SHARED_FIELDS,
+  STORY_FIELDS,
+  type DateRule,
+  type ListRule,
+  type SwitchRule,
+  type TextRule,
+} from './src/content-fields.ts';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { REFERENCE_ID } from './src/lib/citations.ts';
@@ -48,24 +57,16 @@ const hero = (folder: string) =>
 
 const heroAlt = text(SHARED_FIELDS.heroAlt);
 
-const publishedDate = fields.date({
-  label: 'Published',
-  description: 'First publication date. Newest articles come first on the site.',
-  validation: { isRequired: true },
-});
-// Articles can be scheduled: a date and time on the site's calendar (SITE_TIME_ZONE).
-const publishedAt = fields.datetime({
-  label: 'Published',
-  description:
-    'When the article goes live, in the site time zone (America/New_York unless set otherwise). A moment in the future schedules it: the site publishes it by itself then. Newest articles come first.',
-  validation: { isRequired: true },
-});
-const draft = fields.checkbox({
-  label: 'Draft',
-  description:
-    'A draft is on the preview (Preview button, npm run dev, preview builds) but nowhere on the public site. Untick to publish.',
-  defaultValue: false,
-});
+/** The rule's publication date; with a time of day when the entry can be scheduled (SITE_TIME_ZONE). */
+const publication = ({ label, help, withTime }: DateRule) =>
+  withTime
+    ? fields.datetime({ label, description: help, validation: { isRequired: true } })
+    : fields.date({ label, description: help, validation: { isRequired: true } });
+
+/** The rule's on/off switch. */
+const onOff = ({ label, help, default: byDefault }: SwitchRule) =>
+  fields.checkbox({ label, description: help, defaultValue: byDefault });
+
 const updatedDate = fields.date({
   label: 'Updated (optional)',
   description: 'Date of the last substantive revision; leave empty if there was none.',
@@ -272,11 +273,11 @@ const entryBasics = {
 
 export default config({
   storage: { kind: 'local' },
-  ui: { brand: { name: 'Rooted Threads' } },
+  ui: { brand: { name: SITE.name } },
   collections: {
     articles: collection({
       label: 'Articles',
-      path: 'src/content/articles/*',
+      path: `${CONTENT_DIRS.articles}/*`,
       format: { contentField: 'body' },
       entryLayout: 'content',
       slugField: 'title',
@@ -302,8 +303,8 @@ export default config({
           options: options(CATEGORIES),
           defaultValue: CATEGORIES[0],
         }),
-        draft,
-        publishedDate: publishedAt,
+        draft: onOff(ARTICLE_FIELDS.draft),
+        publishedDate: publication(ARTICLE_FIELDS.publishedDate),
         ...entryBasics,
         faq: fields.array(
           fields.object({
@@ -333,7 +334,7 @@ export default config({
     }),
     stories: collection({
       label: 'Stories',
-      path: 'src/content/stories/*',
+      path: `${CONTENT_DIRS.stories}/*`,
       format: { contentField: 'body' },
       entryLayout: 'content',
       slugField: 'title',
@@ -356,7 +357,7 @@ export default config({
           description: '1, 2 or 3: where the card sits.',
           validation: { isRequired: true, min: 1 },
         }),
-        publishedDate,
+        publishedDate: publication(STORY_FIELDS.publishedDate),
         ...entryBasics,
         references: references(STORY_FIELDS.references),
         related,

@@ -4,7 +4,8 @@
 // A JSON request (the islands) gets a status and a JSON body; a plain form post (no JavaScript yet,
 // or none at all) gets 303 back to its page with a fragment naming the notice to show.
 import { DUPLICATE_SIGNUP, API_ERRORS, PROBLEMS, type Notice } from '../src/shared/messages/index.ts';
-import { HONEYPOT_FIELD, isSameSitePath, type Validation } from '../src/shared/form-schemas.ts';
+import { HONEYPOT_FIELD, type Validation } from '../src/shared/form-schemas.ts';
+import { isSameSitePath } from '../src/shared/source-page.ts';
 import type { Outcome } from '../src/shared/form-notices.ts';
 import { getDb, type Db } from './db/client.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from './endpoint.ts';

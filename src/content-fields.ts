@@ -2,7 +2,10 @@
 // help an editor reads. The build's schema (src/content.config.ts) and the visual editor
 // (keystatic.config.ts) are both built from this table, so a changed limit changes both;
 // tests/unit/editor-schema.test.ts feeds values on each side of every limit to both and fails if
-// they ever disagree. No imports: both configs load this file in their own runtimes.
+// they ever disagree. It imports only src/shared/ files that import nothing: both configs load it
+// in their own runtimes.
+
+import { DEFAULT_SITE_TIME_ZONE } from './shared/site-time-zone.ts';
 
 /** A text field: its length in characters, its name in build errors, its editor label and help. */
 export interface TextRule {
@@ -25,6 +28,22 @@ export interface ListRule {
   readonly min: number;
   readonly max?: number;
   readonly itemMin?: number;
+}
+
+/** A required date, with a time of day when the entry can be scheduled. */
+export interface DateRule {
+  readonly label: string;
+  readonly help: string;
+  /** A date and time on the site's calendar (SITE_TIME_ZONE) rather than a day. */
+  readonly withTime: boolean;
+}
+
+/** An on/off switch and its value when the front-matter leaves it out. */
+export interface SwitchRule {
+  readonly what: string;
+  readonly label: string;
+  readonly help: string;
+  readonly default: boolean;
 }
 
 /** "10 to 100 characters", "at least 10 characters". */
@@ -120,7 +139,18 @@ export const ARTICLE_FIELDS = {
     help: 'Real sources for every figure, at least 3, each with an https address (no duplicates).',
     min: 3,
   },
-} as const satisfies Record<string, TextRule | ListRule>;
+  publishedDate: {
+    label: 'Published',
+    help: `When the article goes live, in the site time zone (${DEFAULT_SITE_TIME_ZONE} unless set otherwise). A moment in the future schedules it: the site publishes it by itself then. Newest articles come first.`,
+    withTime: true,
+  },
+  draft: {
+    what: 'the draft switch',
+    label: 'Draft',
+    help: 'A draft is on the preview (Preview button, npm run dev, preview builds) but nowhere on the public site. Untick to publish.',
+    default: false,
+  },
+} as const satisfies Record<string, TextRule | ListRule | DateRule | SwitchRule>;
 
 /** Rules of stories only. */
 export const STORY_FIELDS = {
@@ -152,4 +182,9 @@ export const STORY_FIELDS = {
     help: 'Real sources for every figure, at least 1, each with an https address (no duplicates).',
     min: 1,
   },
-} as const satisfies Record<string, TextRule | ListRule>;
+  publishedDate: {
+    label: 'Published',
+    help: 'First publication date. Newest articles come first on the site.',
+    withTime: false,
+  },
+} as const satisfies Record<string, TextRule | ListRule | DateRule>;

@@ -9,15 +9,21 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ARTICLE_SECTIONS, CATEGORIES } from './site';
+import { CONTENT_DIRS } from './content-dirs';
 import { REFERENCE_ID } from './lib/citations';
 import { parseWallClock } from './shared/publish-time';
-import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from './content-fields';
+import {
+  ARTICLE_FIELDS,
+  SHARED_FIELDS,
+  STORY_FIELDS,
+  type DateRule,
+  type ListRule,
+  type SwitchRule,
+  type TextRule,
+} from './content-fields';
 
 /** The project's root, so hero paths resolve the same whatever directory the build started in. */
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Where each collection's files live; hero paths are written relative to these folders. */
-export const CONTENT_DIRS = { articles: 'src/content/articles', stories: 'src/content/stories' } as const;
 
 /** Image formats a hero may have: photos go through the image pipeline, SVG artwork is shown as is. */
 export const HERO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'svg'] as const;
@@ -54,8 +60,12 @@ const publishedAt = z
     return z.NEVER;
   });
 
-/** A draft is built only by `npm run dev` and preview builds; production builds leave it out. */
-const draft = z.boolean({ error: 'the draft switch must be true or false' }).default(false);
+/** The rule's publication date: a day, or (`withTime`) a day or moment that can schedule the entry. */
+const publication = ({ withTime }: DateRule) => (withTime ? publishedAt : isoDate);
+
+/** The rule's on/off switch, its default when left out. */
+const onOff = ({ what, default: byDefault }: SwitchRule) =>
+  z.boolean({ error: `${what} must be true or false` }).default(byDefault);
 
 const httpsUrl = z
   .url({ protocol: /^https$/, error: 'must be a full web address starting with https://' })
@@ -210,9 +220,9 @@ const articles = defineCollection({
           /** One of the spec's eight categories. */
           category: choice('the category', CATEGORIES),
           /** First publication: YYYY-MM-DD, or YYYY-MM-DD HH:MM in SITE_TIME_ZONE to schedule it. */
-          publishedDate: publishedAt,
-          /** True while the article is a draft: only dev and preview builds show it. */
-          draft,
+          publishedDate: publication(ARTICLE_FIELDS.publishedDate),
+          /** True while the article is a draft: only dev and preview builds show it; production builds leave it out. */
+          draft: onOff(ARTICLE_FIELDS.draft),
           /** Last substantive revision, YYYY-MM-DD (defaults to publishedDate); shown as "Updated". */
           updatedDate: isoDate.optional(),
           /** Corrections made in the open: shown at the end of the page. */
@@ -283,7 +293,7 @@ const stories = defineCollection({
           /** Order of the card on the home page (1-3). */
           order: z.number({ error: 'the order must be a whole number (1, 2 or 3)' }).int().min(1),
           /** Publication date, YYYY-MM-DD. */
-          publishedDate: isoDate,
+          publishedDate: publication(STORY_FIELDS.publishedDate),
           /** Last substantive revision, YYYY-MM-DD; shown as "Updated". */
           updatedDate: isoDate.optional(),
           /** Corrections made in the open: shown at the end of the page. */

@@ -18,11 +18,13 @@ export interface SocialLink {
 export const socialProfiles = (): (SocialLink & { href: string })[] =>
   SITE.social.filter((s): s is SocialLink & { href: string } => !!s.href);
 
+const TAGLINE = '100% Natural Fabric Clothing';
+
 export const SITE = {
   name: BRAND_NAME,
-  tagline: '100% Natural Fabric Clothing',
+  tagline: TAGLINE,
   /** Appended to every page title; the home page uses it alone. */
-  titleSuffix: 'Rooted Threads | 100% Natural Fabric Clothing',
+  titleSuffix: `${BRAND_NAME} | ${TAGLINE}`,
   description:
     'Rooted Threads explains natural fibres (wool, cotton, linen and hemp) in plain words, with the evidence behind every claim, for families who want clothes that last.',
   author: 'The Rooted Threads Team',
@@ -122,8 +124,8 @@ export const STATIC_PAGES = [
   { path: '/', title: 'Home', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
   { path: '/articles', title: 'Articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },
   { path: '/contact', title: 'Contact', priority: 0.6, changefreq: 'monthly', lastmod: '2025-09-03' },
-  { path: '/privacy', title: 'Privacy Policy', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
-  { path: '/terms', title: 'Terms of Service', priority: 0.3, changefreq: 'yearly', lastmod: '2025-09-03' },
+  { path: '/privacy', title: 'Privacy Policy', priority: 0.3, changefreq: 'yearly', lastmod: '2026-11-25' },
+  { path: '/terms', title: 'Terms of Service', priority: 0.3, changefreq: 'yearly', lastmod: '2026-11-25' },
 ] as const;
 
 export type StaticPath = (typeof STATIC_PAGES)[number]['path'];

@@ -1,7 +1,8 @@
 // The core both form islands (ContactForm, SignupForm) are built on: the submit skeleton, the
 // honeypot, the e-mail input's hints and the no-JavaScript notices.
 import { useEffect, useRef, useState, useSyncExternalStore, type Ref, type RefObject, type SubmitEvent } from 'react';
-import { HONEYPOT_FIELD, isSameSitePath, type Validation } from '../shared/form-schemas.ts';
+import { HONEYPOT_FIELD, type Validation } from '../shared/form-schemas.ts';
+import { isSameSitePath } from '../shared/source-page.ts';
 import type { FormNotice, Outcome } from '../shared/form-notices.ts';
 import { LABELS, PROBLEMS } from '../shared/messages/index.ts';
 import { mountToaster, notify } from './toaster.tsx';

@@ -9,8 +9,6 @@ import { z } from 'zod/mini';
 import { SIGNUP_TYPES, type ProblemKey } from './messages/index.ts';
 import { isSameSitePath, SOURCE_PAGE_MAX } from './source-page.ts';
 
-export { isSameSitePath };
-
 export const FIELD_LIMITS = {
   email: 254,
   name: 100,
@@ -90,9 +88,13 @@ const honeypot = z.optional(z.string({ error: 'badRequest' }).check(z.maxLength(
 
 export const signupSchema = z.strictObject(
   {
+    /** The reader's address (required, at most FIELD_LIMITS.email characters). */
     email: email('emailRequired'),
+    /** Which list: Updates, Newsletter or Movement. */
     signup_type: z.enum(SIGNUP_TYPES, { error: 'badRequest' }),
+    /** The page the form was sent from, a path on this site. */
     source_page: sourcePage,
+    /** The hidden honeypot: a filled one is answered as a success and nothing is stored. */
     [HONEYPOT_FIELD]: honeypot,
   },
   { error: 'badRequest' },
@@ -100,9 +102,11 @@ export const signupSchema = z.strictObject(
 
 export const contactSchema = z.strictObject(
   {
+    /** The writer's name (required, at most FIELD_LIMITS.name characters). */
     name: freeText(FIELD_LIMITS.name, 'missingInformation'),
+    /** Where the owner answers (required). */
     email: email('missingInformation'),
-    // Optional: absent, null or blank all mean "no subject" (stored as NULL).
+    /** Optional: absent, null or blank all mean "no subject" (stored as NULL). */
     subject: z.pipe(
       z.nullish(
         z.string({ error: 'badRequest' }).check(
@@ -114,8 +118,11 @@ export const contactSchema = z.strictObject(
       ),
       z.transform((s) => s || null),
     ),
+    /** The message itself, several lines allowed (required, at most FIELD_LIMITS.message characters). */
     message: freeText(FIELD_LIMITS.message, 'missingInformation', true),
+    /** The page the form was sent from, a path on this site. */
     source_page: sourcePage,
+    /** The hidden honeypot: a filled one is answered as a success and nothing is stored. */
     [HONEYPOT_FIELD]: honeypot,
   },
   { error: 'badRequest' },

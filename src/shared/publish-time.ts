@@ -6,6 +6,8 @@
  * moment it comes due.
  */
 
+import { zoneOffset } from './zone-offset.ts';
+
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
 
 /** `2026-03-02` or `2026-03-02 09:00` (also with a T) as a wall-clock Date; undefined if malformed. */
@@ -18,26 +20,6 @@ export function parseWallClock(text: string): Date | undefined {
   if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59)
     return undefined;
   return date;
-}
-
-/** Milliseconds `zone` is ahead of UTC at the instant `at`. */
-function zoneOffset(at: number, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /**

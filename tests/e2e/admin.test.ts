@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { KEY_FILE } from '../../server/admin/local-key.ts';
 import { DEMO_MODE_LABELS } from '../../src/shared/messages/security.ts';
 import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   // Our own server: its own data directory, no ADMIN_KEY (local demo mode, so no proxy trusted).
   server = await startServer({ ADMIN_KEY: '' });
   base = server.url;
-  key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+  key = server.adminKey();
   browser = await launchBrowser();
 
   for (let i = 1; i <= 6; i++) {
@@ -148,12 +149,12 @@ function walk(dir: string): string[] {
 describe('the admin key', () => {
   it('is generated once, kept with mode 600, and appears in no file of the built site', async () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(statSync(join(server.dataDir, 'admin-key')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(server.dataDir, KEY_FILE)).mode & 0o777).toBe(0o600);
     expect(server.output()).toContain(`admin key: ${key}`);
 
     const keys = [key];
     // The key of a local `npm start` in this checkout, if there is one, must not be built in either.
-    const local = resolve('.data', 'admin-key');
+    const local = resolve('.data', KEY_FILE);
     if (existsSync(local)) keys.push(readFileSync(local, 'utf8').trim());
     const files = walk(resolve('dist'));
     expect(files.length).toBeGreaterThan(50);
@@ -178,7 +179,7 @@ describe('the dashboard', () => {
     await page.goto(base + '/admin');
     await state(page, 'gate');
     const hint = page.getByText(DEMO_MODE_LABELS.keyLocation);
-    await expect.poll(() => hint.textContent()).toContain(join(server.dataDir, 'admin-key'));
+    await expect.poll(() => hint.textContent()).toContain(join(server.dataDir, KEY_FILE));
     expect(await page.content()).not.toContain(key);
 
     await page.getByLabel(ADMIN_LABELS.keyLabel).fill('not-the-key-at-all');

@@ -4,8 +4,6 @@
 // days, written straight into the database with their dates (the forms can only write "now").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_PAGES_LABELS } from '../../src/shared/messages/security.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser';
@@ -30,7 +28,7 @@ beforeAll(async () => {
   temp = await createPgDatabase();
   server = await startServer({ ADMIN_KEY: '', DATABASE_URL: temp.url });
   base = server.url;
-  key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+  key = server.adminKey();
   db = connect(temp.url);
   browser = await launchBrowser();
 }, 120_000);

@@ -3,8 +3,6 @@
 // their status, recipient and text; "Send again" delivers the refused one. A second server without
 // SMTP_URL shows the "Mail is not configured" notice with the alert still waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser';
@@ -68,7 +66,7 @@ describe('the Mail view with a mail server', () => {
       OWNER_EMAIL: OWNER,
       MAIL_RETRY_SECONDS: '1',
     });
-    key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    key = server.adminKey();
   }, 120_000);
 
   afterAll(async () => {
@@ -157,7 +155,7 @@ describe('the Mail view without SMTP_URL', () => {
 
   it('says mail is not configured and shows the alert waiting, with its text', async () => {
     await postContact(server.url, 'Waiting Reader');
-    const key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    const key = server.adminKey();
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const panel = await openMail(page, server.url, key);

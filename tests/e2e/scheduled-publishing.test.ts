@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
 import { startServer, type RunningServer } from '../support/server';
+import { zoneOffset } from '../../src/shared/zone-offset.ts';
 
 const ZONE = 'America/Chicago';
 /** How far ahead the article is due: enough for one build of the small site and a server start. */
@@ -15,20 +16,7 @@ const LEAD_MS = 150_000;
 
 /** `YYYY-MM-DD HH:MM` of the instant `at` on the wall clock of `zone`. */
 function wallClock(at: Date, zone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return new Date(at.getTime() + zoneOffset(at.getTime(), zone)).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
-import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages/index.ts';
 import {
@@ -77,7 +77,7 @@ describe('subscriptions in the browser', () => {
 
     // The owner sees it confirmed, and its consent history.
     const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await logInToAdmin(admin, server.url, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+    await logInToAdmin(admin, server.url, server.adminKey(), ADMIN_LABELS);
     await signupsTab(admin, 'confirmed');
     const row = admin.locator('tr', { hasText: email });
     await expect

@@ -25,6 +25,7 @@ import { LOCKOUT_SECONDS, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { disableLocalDemo, enableLocalDemo } from '../../server/admin/config.ts';
 import { expectSecurityHeaders, freshIp, tag, type SendInit } from './form-suite.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
+import { openAdminSession } from '../support/admin-session.ts';
 import { addDays, articleTitle, calendarDays, localDate, zonedTime } from './zoned-time.ts';
 
 const EVIL = 'https://evil.example';
@@ -111,12 +112,8 @@ export function adminSuite(
     });
 
   /** Logs in and returns the Cookie header value of the new session. */
-  async function login(ip = freshIp()): Promise<string> {
-    const res = await postKey(TEST_ADMIN_KEY, { ip });
-    expect(res.status).toBe(200);
-    const setCookie = res.headers.get('set-cookie') ?? '';
-    return setCookie.split(';')[0]!;
-  }
+  const login = (ip = freshIp()): Promise<string> =>
+    openAdminSession((path, init) => t.send(path, { ...init, ip }), t.origin, TEST_ADMIN_KEY);
 
   async function addContact(row: NewContact = {}): Promise<string> {
     const { rows } = await t.db.query<{ id: string }>(

@@ -5,12 +5,13 @@
 // /404, control and bidi characters in the forms, and `npm run admin:unlock`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { KEY_FILE } from '../../server/admin/local-key.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
 import { ADMIN_NOTICES, API_ERRORS, PROBLEMS } from '../../src/shared/messages/index.ts';
 import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
@@ -104,7 +105,7 @@ describe('local demo mode behind a reverse proxy on the same machine', () => {
   let key: string;
   beforeAll(async () => {
     server = await startServer({ ADMIN_KEY: '' });
-    key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    key = server.adminKey();
     relay = await startRelay(server.port);
   }, 120_000);
   afterAll(async () => {
@@ -122,7 +123,7 @@ describe('local demo mode behind a reverse proxy on the same machine', () => {
     expect(local.body).not.toContain(key);
     expect(JSON.parse(local.body)).toEqual({
       error: ADMIN_NOTICES.sessionRequired,
-      demoKeyFile: join(server.dataDir, 'admin-key'),
+      demoKeyFile: join(server.dataDir, KEY_FILE),
     });
   });
 

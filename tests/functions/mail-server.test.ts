@@ -5,21 +5,15 @@
 // dashboard says mail is not configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_API, type MailPage } from '../../src/shared/admin-mail-api.ts';
-import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { openAdminSession } from '../support/admin-session.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createPgDatabase, type TempDatabase } from '../support/db.ts';
 
 const OWNER = 'owner@rootedthreads.example';
 
-async function logIn(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ key: TEST_SERVER_ADMIN_KEY }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const logIn = (server: RunningServer): Promise<string> =>
+  openAdminSession((path, init) => fetch(server.url + path, init), server.url, server.adminKey());
 
 function postContact(server: RunningServer, name: string, email = 'reader@example.org'): Promise<Response> {
   return fetch(`${server.url}/api/contact`, {

@@ -6,9 +6,9 @@
 // (127.0.0.0/8 is all this machine, so 127.0.0.2 is another loopback peer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { failedStart, startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
+import { KEY_FILE } from '../../server/admin/local-key.ts';
 import { ADMIN_NOTICES, API_ERRORS } from '../../src/shared/messages/index.ts';
 import { ALERT_MARK, GLOBAL_MAX_FAILURES, MAX_FAILURES } from '../../server/admin/throttle.ts';
 import { DEVICE_COOKIE } from '../../server/admin/device-cookie.ts';
@@ -96,7 +96,7 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
   let key: string;
   beforeAll(async () => {
     server = await startServer({ ADMIN_KEY: '', CONTACT_RATE_LIMIT });
-    key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    key = server.adminKey();
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -114,7 +114,7 @@ describe('local demo mode (no key, 127.0.0.1, no SITE_URL, no TRUST_PROXY)', () 
       expect(res.status).toBe(401);
       expect(JSON.parse(res.body)).toEqual({
         error: ADMIN_NOTICES.sessionRequired,
-        demoKeyFile: join(server.dataDir, 'admin-key'),
+        demoKeyFile: join(server.dataDir, KEY_FILE),
       });
       expect(res.body).not.toContain(key);
     }

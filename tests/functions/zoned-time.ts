@@ -1,8 +1,9 @@
 // Calendar arithmetic for the insights tests, done with Intl (independently of the SQL under
-// test): local dates in a time zone, the instant of a local wall-clock time, and article titles
-// read straight from the front matter.
+// test): local dates in a time zone, the instant of a local wall-clock time (the site's own
+// conversion, src/shared/publish-time.ts), and article titles read straight from the front matter.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { publishInstant } from '../../src/shared/publish-time.ts';
 
 /** The `YYYY-MM-DD` date of `at` on the wall calendar of `zone`. */
 export function localDate(at: Date, zone: string): string {
@@ -23,32 +24,9 @@ export function calendarDays(last: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => addDays(last, i - (n - 1)));
 }
 
-/** Milliseconds `zone` is ahead of UTC at `at`. */
-function offset(at: Date, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
 /** The instant the clocks of `zone` show `time` (HH:MM:SS) on `date` (an existing wall time). */
 export function zonedTime(date: string, time: string, zone: string): Date {
-  const wall = Date.parse(`${date}T${time}Z`);
-  let at = wall - offset(new Date(wall), zone);
-  at = wall - offset(new Date(at), zone);
-  return new Date(at);
+  return publishInstant(new Date(`${date}T${time}Z`), zone);
 }
 
 /** The title an article's or story's front matter gives it. */

@@ -2,10 +2,11 @@
 // for browser and HTTP tests. The site must already be built (npm test builds it once first).
 // Servers get a strong ADMIN_KEY unless the test passes its own (ADMIN_KEY: '' is local demo mode).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { KEY_FILE } from '../../server/admin/local-key.ts';
 
 export interface RunningServer {
   url: string;
@@ -13,6 +14,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** The admin key it accepts: the test key, the caller's ADMIN_KEY, or (ADMIN_KEY '') the demo key it wrote. */
+  adminKey: () => string;
   /** Stops the server; a data directory this helper created is removed unless `keepData`. */
   stop: (signal?: NodeJS.Signals, options?: { keepData?: boolean }) => Promise<void>;
 }
@@ -105,6 +108,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output,
+    adminKey: () =>
+      env.ADMIN_KEY === ''
+        ? readFileSync(join(dataDir, KEY_FILE), 'utf8').trim()
+        : (env.ADMIN_KEY ?? TEST_SERVER_ADMIN_KEY),
     stop: async (signal = 'SIGTERM', { keepData = false } = {}) => {
       await new Promise<void>((ok) => {
         if (child.exitCode !== null || child.signalCode !== null) return ok();

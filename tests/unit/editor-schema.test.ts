@@ -4,12 +4,20 @@
 // editor field writes a key the schema rejects); every text field in the table gets values one
 // character either side of each limit, and the schema's parse and the editor's own validate() accept
 // and refuse the same ones; every list gets one item too few and too many, refused by the schema
-// exactly where the editor's count stops. Change a limit on one side only and this fails.
+// exactly where the editor's count stops; the publication dates take a time of day on both sides or
+// on neither, and the draft switch defaults alike. Change a limit on one side only and this fails.
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import editor from '../../keystatic.config';
 import { collections } from '../../src/content.config';
-import { ARTICLE_FIELDS, SHARED_FIELDS, STORY_FIELDS, type ListRule, type TextRule } from '../../src/content-fields';
+import {
+  ARTICLE_FIELDS,
+  SHARED_FIELDS,
+  STORY_FIELDS,
+  type DateRule,
+  type ListRule,
+  type TextRule,
+} from '../../src/content-fields';
 import { loadAll } from '../content/content-files';
 
 type Zod = z.ZodType;
@@ -23,6 +31,8 @@ interface EditorField {
   /** The keys of an optional card (keystatic/optional-card-field.tsx). */
   partKeys?: string[];
   validate?: (value: unknown) => unknown;
+  parse?: (value: unknown) => unknown;
+  defaultValue?: () => unknown;
 }
 
 const stubImage = () => z.string();
@@ -169,5 +179,48 @@ describe('every list count of the table holds in both the schema and the editor'
     }
     const { min, max } = editorAt(fields, c.path).validation?.length ?? {};
     expect({ min, max }, 'editor').toEqual({ min: c.rule.min, max: c.rule.max });
+  });
+});
+
+describe('every publication date of the table is the same kind of value in the schema and the editor', () => {
+  const dates: [string, 'articles' | 'stories', DateRule][] = [
+    ['articles publishedDate', 'articles', ARTICLE_FIELDS.publishedDate],
+    ['stories publishedDate', 'stories', STORY_FIELDS.publishedDate],
+  ];
+  it.each(dates)('%s', (_label, collection, rule) => {
+    const { schema, fields } = setup(collection);
+    const zodField = zodAt(schema, ['publishedDate']);
+    const editorField = editorAt(fields, ['publishedDate']);
+    const accepts = (value: unknown) => editorAccepts(editorField, value as string, false);
+    // Required on both sides.
+    expect(zodField.safeParse(undefined).success, 'schema').toBe(false);
+    expect(accepts(null), 'editor').toBe(false);
+    // What the editor writes, the schema reads as that wall-clock day or moment.
+    const [written, wallClock] = rule.withTime
+      ? ['2026-03-02T09:30', Date.UTC(2026, 2, 2, 9, 30)]
+      : ['2026-03-02', Date.UTC(2026, 2, 2)];
+    expect(accepts(written), `the editor takes ${written}`).toBe(true);
+    expect((zodField.parse(written) as Date).getTime(), `the schema reads ${written}`).toBe(wallClock);
+    // A time of day only where the rule allows one.
+    expect(accepts('2026-03-02T09:30'), 'the editor takes a time of day').toBe(rule.withTime);
+    expect(accepts('2026-03-02'), 'the editor takes a bare day').toBe(!rule.withTime);
+  });
+});
+
+describe('the draft switch of the table defaults alike in the schema and the editor', () => {
+  it('articles draft', () => {
+    const rule = ARTICLE_FIELDS.draft;
+    const { schema, fields } = setup('articles');
+    const zodField = zodAt(schema, ['draft']);
+    const editorField = editorAt(fields, ['draft']);
+    expect(zodField.parse(undefined), 'schema, left out').toBe(rule.default);
+    expect(editorField.parse!(undefined), 'editor, left out').toBe(rule.default);
+    expect(editorField.defaultValue!(), 'editor, a new entry').toBe(rule.default);
+    for (const value of [true, false]) {
+      expect(zodField.parse(value)).toBe(value);
+      expect(editorField.parse!(value)).toBe(value);
+    }
+    expect(zodField.safeParse('yes').success, 'schema').toBe(false);
+    expect(() => editorField.parse!('yes'), 'editor').toThrow();
   });
 });

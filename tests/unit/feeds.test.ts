@@ -59,4 +59,11 @@ describe('sitemap lastmod', () => {
     for (const path of shown) expect(lastmod.has(path), path).toBe(true);
     expect(lastmod.get('/')).toBe(newest(shown));
   });
+
+  it.each(['/privacy', '/terms'])('of %s is the day the page says it was last updated', (path) => {
+    const page = read(`dist${path}.html`);
+    const updated = /class="updated"[^>]*>[\s\S]*?<time datetime="([^"]+)"/.exec(page);
+    expect(updated?.[1], `${path} shows its date`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lastmod.get(path)).toBe(updated![1]);
+  });
 });
