@@ -179,7 +179,7 @@ describe('the Mail view without SMTP_URL', () => {
     } finally {
       await db.close();
     }
-    const key = readFileSync(join(server.dataDir, 'admin-key'), 'utf8').trim();
+    const key = server.adminKey();
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const panel = await openMail(page, server.url, key);

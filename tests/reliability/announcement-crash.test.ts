@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail } from '../support/smtp.ts';
+import { openAdminSession } from '../support/admin-session.ts';
 import { removeDir, tempDataDir } from '../support/db.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -29,15 +30,8 @@ async function withDb<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise
   }
 }
 
-async function logIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: url },
-    body: JSON.stringify({ key: TEST_SERVER_ADMIN_KEY }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const logIn = (url: string) =>
+  openAdminSession((path, init) => fetch(`${url}${path}`, init), url, TEST_SERVER_ADMIN_KEY);
 
 interface Progress {
   id: string;
