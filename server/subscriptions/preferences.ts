@@ -160,7 +160,15 @@ export async function eraseAddress(
         await recordConsent(tx, { emailHash, type, event: 'erased', channel, clientHash: client });
     }
     const to = address.rows[0]?.email;
-    if (to) await queueErasureConfirmation(tx, to, mail);
+    if (to) {
+      // Announcements' copies to this address, sent or waiting: their record goes too (one being
+      // handed to the mail server right now still goes; the send-time check skips any other).
+      await tx.query(
+        `DELETE FROM mail_outbox WHERE lower(recipient) = lower($1) AND announcement_id IS NOT NULL AND status <> 'sending'`,
+        [to],
+      );
+      await queueErasureConfirmation(tx, to, mail);
+    }
     return { confirmationSent: Boolean(to) };
   });
 }

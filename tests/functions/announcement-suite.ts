@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Announceable } from '../../src/shared/announceable.ts';
 import type { MailPage } from '../../src/shared/admin-mail-api.ts';
 import { closeTransports, drainOutbox, senderConfigFromEnv, type SenderConfig } from '../../server/mail/sender.ts';
+import { onMailQueued } from '../../server/mail/outbox.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
 import { freshIp } from './form-suite.ts';
@@ -101,7 +102,14 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       return parsed.pathname + parsed.search;
     }
 
+    let stopListening: (() => void) | undefined;
+
     beforeAll(async () => {
+      // This suite's drain() is the process's sender, as npm start registers its own
+      // (server/mail/outbox.ts): a commit that queues mail wakes this no-op instead of starting a
+      // delivery in the background that would race the tests' counts.
+      const off = onMailQueued(() => {});
+      stopListening = () => void off();
       smtp = await startSmtp();
       root = mkdtempSync(join(tmpdir(), 'rt-announce-'));
       publish([ARTICLE]);
@@ -121,6 +129,7 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
     }, 120_000);
 
     afterAll(async () => {
+      stopListening?.();
       closeTransports();
       await t?.finish();
       await smtp?.stop();
@@ -423,6 +432,33 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       const order = smtp.received.slice(before).map((m) => m.to);
       expect(order[0]).toBe(reader);
       expect(order.filter((to) => to.startsWith('queue-') && to.endsWith(`-${id}@example.org`))).toHaveLength(5);
+    });
+
+    it('a reader who erases everything leaves no announcement copy behind, sent or waiting', async () => {
+      const id = tag();
+      const reader = `erase-${id}@example.org`;
+      await addSignup(reader, 'Movement');
+      const first = await draft({ note: 'One.', subject: `Erase one ${id}`, audience: ['Movement'] });
+      await send('POST', `/api/admin/announcements/${first.id}/send`, {});
+      await drain();
+      const link = preferencesLink(mailsOf(`Erase one ${id}`).find((m) => m.to === reader)!);
+      const second = await draft({ note: 'Two.', subject: `Erase two ${id}`, audience: ['Movement'] });
+      await send('POST', `/api/admin/announcements/${second.id}/send`, {});
+      const copies = () =>
+        t.db.query(`SELECT status FROM mail_outbox WHERE lower(recipient) = $1 AND announcement_id IS NOT NULL`, [
+          reader,
+        ]);
+      expect((await copies()).rows.map((r) => (r as { status: string }).status).sort()).toEqual(['queued', 'sent']);
+      const erased = await t.send(link, {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
+        body: 'action=erase&confirm=yes',
+      });
+      expect(erased.status).toBe(200);
+      expect((await copies()).rows).toEqual([]);
+      await drain();
+      expect(mailsOf(`Erase two ${id}`).some((m) => m.to === reader)).toBe(false);
     });
 
     it('a new article proposes its announcement; nothing is sent without the owner', async () => {
