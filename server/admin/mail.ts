@@ -55,9 +55,10 @@ export async function readMailPage(db: Queryable, query: { status?: MailStatus; 
       ? db.query<MailAnnouncementLine>(
           `SELECT a.id::text AS id, a.subject, a.status, a.recipients,
                   CASE WHEN a.sent_at IS NULL THEN NULL ELSE ${TIMESTAMP('a.sent_at')} END AS sent_at,
-                  coalesce(c.queued, 0)::int AS queued, coalesce(c.sent, 0)::int AS sent,
-                  coalesce(c.failed, 0)::int AS failed, coalesce(c.skipped, 0)::int AS skipped,
-                  coalesce(c.cancelled, 0)::int AS cancelled
+                  coalesce(c.queued, 0)::int AS queued, (coalesce(c.sent, 0) + a.purged_sent)::int AS sent,
+                  (coalesce(c.failed, 0) + a.purged_failed)::int AS failed,
+                  (coalesce(c.skipped, 0) + a.purged_skipped)::int AS skipped,
+                  (coalesce(c.cancelled, 0) + a.purged_cancelled)::int AS cancelled
              FROM announcements a
              LEFT JOIN LATERAL (
                SELECT count(*) FILTER (WHERE o.status IN ('queued', 'sending')) AS queued,

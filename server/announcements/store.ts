@@ -52,8 +52,9 @@ export function sourceOf(draft: {
 
 const COLUMNS = `a.id::text AS id, a.source_path, a.note, a.subject, a.audience, a.status, a.proposed,
   a.created_by, a.created_at, a.sent_by, a.sent_at, a.finished_at, a.recipients,
-  coalesce(c.queued, 0)::int AS queued, coalesce(c.sent, 0)::int AS sent, coalesce(c.failed, 0)::int AS failed,
-  coalesce(c.skipped, 0)::int AS skipped, coalesce(c.cancelled, 0)::int AS cancelled`;
+  coalesce(c.queued, 0)::int AS queued, (coalesce(c.sent, 0) + a.purged_sent)::int AS sent,
+  (coalesce(c.failed, 0) + a.purged_failed)::int AS failed, (coalesce(c.skipped, 0) + a.purged_skipped)::int AS skipped,
+  (coalesce(c.cancelled, 0) + a.purged_cancelled)::int AS cancelled`;
 
 const COUNTS = `LEFT JOIN LATERAL (
     SELECT count(*) FILTER (WHERE o.status IN ('queued', 'sending')) AS queued,

@@ -34,3 +34,12 @@ CREATE TABLE mail_drain_leases (
 -- (server/mail/sender.ts), so a confirmation never waits behind a large announcement.
 CREATE INDEX mail_outbox_site_due_idx ON mail_outbox (next_attempt_at, id)
   WHERE status IN ('queued', 'sending') AND announcement_id IS NULL;
+
+-- The history keeps its counts when the daily purge deletes old copies (sent ones after 30 days:
+-- server/retention.ts): the purge adds what it deletes of an announcement here, and its progress
+-- reads the rows left plus these.
+ALTER TABLE announcements
+  ADD COLUMN purged_sent integer NOT NULL DEFAULT 0,
+  ADD COLUMN purged_failed integer NOT NULL DEFAULT 0,
+  ADD COLUMN purged_skipped integer NOT NULL DEFAULT 0,
+  ADD COLUMN purged_cancelled integer NOT NULL DEFAULT 0;
