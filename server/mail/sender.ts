@@ -1,7 +1,7 @@
 // The sender: delivers the outbox (outbox.ts) over SMTP with nodemailer.
-//   claim    one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING: a single
-//            statement, so it is atomic on every backend (PGlite, `pg`, Neon's HTTP driver) and two
-//            senders never claim one row. The claim is a lease (next_attempt_at): a sender that
+//   claim    one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING (the site's own
+//            mail first, then announcements' copies): a single statement, so it is atomic on every
+//            backend (PGlite, `pg`, Neon's HTTP driver) and two senders never claim one row. The claim is a lease (next_attempt_at): a sender that
 //            dies mid-send leaves the row 'sending', and once the lease has passed it is due again.
 //   deliver  outside any transaction; the result is recorded only while the claim is still ours.
 //   results  accepted → sent; 4xx, connection or authentication errors → queued again with
@@ -55,11 +55,11 @@ const SQL_TOKEN = `translate(rtrim(encode(decode(
 /**
  * Claims up to `limit` due rows for `leaseSeconds`, the site's own mail (an owner alert, a
  * confirmation) before announcements' copies: a reader's confirmation never waits behind a send to
- * 100,000 readers. A row of an announcement (migration 008) has no
- * body of its own: the first claim gives it its reader's token (kept, so a copy sent again after a
- * crash carries the same link), and the announcement's body is read with that token in place of
- * the placeholder, in the same statement. Its subscriber_links row is written by the send-time
- * check (holdAnnouncementMail), only when the copy really goes.
+ * 100,000 readers. A row of an announcement (migration 008) has no body of its own: the first
+ * claim gives it its reader's token (kept, so a copy sent again after a crash carries the same
+ * link), and the announcement's body is read with that token in place of the placeholder, in the
+ * same statement. Its subscriber_links row is written by the send-time check
+ * (holdAnnouncementMail), only when the copy really goes.
  */
 export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
