@@ -26,6 +26,11 @@ export interface OutboxRow {
   attempts: number;
   claim: string;
   message_uuid: string;
+  /**
+   * An announcement's copy the claim held back at send time (its announcement paused or cancelled,
+   * its reader gone or bounced): the claim already recorded it; nothing is sent. null: send it.
+   */
+  hold: 'paused' | 'cancelled' | 'skipped' | null;
 }
 
 export interface SenderConfig {
@@ -55,11 +60,15 @@ const SQL_TOKEN = `translate(rtrim(encode(decode(
 /**
  * Claims up to `limit` due rows for `leaseSeconds`, the site's own mail (an owner alert, a
  * confirmation) before announcements' copies: a reader's confirmation never waits behind a send to
- * 100,000 readers. A row of an announcement (migration 008) has no body of its own: the first
- * claim gives it its reader's token (kept, so a copy sent again after a crash carries the same
- * link), and the announcement's body is read with that token in place of the placeholder, in the
- * same statement. Its subscriber_links row is written by the send-time check
- * (holdAnnouncementMail), only when the copy really goes.
+ * 100,000 readers. An announcement's copy (migration 008) is checked here, at send time, in the
+ * same statement: its announcement paused (the row waits again), cancelled (it is cancelled), or
+ * its reader no longer a confirmed subscriber of those lists or bounced since it was queued (it is
+ * skipped: an address that unsubscribes mid-send gets nothing more); such a row comes back with
+ * its `hold` and is not sent. A copy that goes gets its reader's token on its first claim (kept,
+ * so a copy sent again after a crash carries the same link), the token's SHA-256 in
+ * subscriber_links (the subscription e-mails' table and lifetime; the link leaves the one list the
+ * reader was on among the announcement's, or all of them: docs/announcements.md), and the
+ * announcement's body with the token in place of the placeholder. One statement per claim.
  */
 export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
@@ -77,22 +86,55 @@ export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEAS
         FOR UPDATE SKIP LOCKED
      ), picked AS (
        SELECT id FROM (SELECT id, 0 AS rank FROM site UNION ALL SELECT id, 1 FROM due) p ORDER BY rank LIMIT $3
+     ), checked AS (
+       SELECT x.id,
+              CASE WHEN x.announcement_id IS NULL THEN NULL
+                   WHEN a.status = 'paused' THEN 'paused'
+                   WHEN a.status = 'cancelled' THEN 'cancelled'
+                   WHEN l.n = 0 THEN 'skipped' END AS hold,
+              CASE WHEN l.n = 1 THEN l.only_type END AS link_type
+         FROM picked p JOIN mail_outbox x ON x.id = p.id
+         LEFT JOIN announcements a ON a.id = x.announcement_id
+         LEFT JOIN LATERAL (
+           SELECT count(*) AS n, min(s.signup_type) AS only_type FROM email_signups s
+            WHERE x.announcement_id IS NOT NULL AND s.email_hash = subscriber_hash(x.recipient)
+              AND s.status = 'confirmed'
+              AND s.signup_type = ANY(a.audience)
+              AND NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = s.email_hash)
+         ) l ON x.announcement_id IS NOT NULL
      ), claimed AS (
-       UPDATE mail_outbox
-          SET status = 'sending', attempts = attempts + 1, claim = $1,
-              next_attempt_at = now() + make_interval(secs => $2),
-              recipient_token = CASE WHEN text IS NULL THEN coalesce(recipient_token, ${SQL_TOKEN}) END
-        WHERE id IN (SELECT id FROM picked)
-        RETURNING id, kind, recipient, subject, text, html, headers, attempts, claim, message_uuid,
-                  announcement_id, recipient_token
+       UPDATE mail_outbox o
+          SET status = coalesce(k.hold, 'sending'),
+              attempts = CASE WHEN k.hold IS NULL THEN o.attempts + 1 ELSE o.attempts END,
+              claim = CASE WHEN k.hold IS NULL THEN $1::uuid END,
+              next_attempt_at = CASE WHEN k.hold IS NULL THEN now() + make_interval(secs => $2)
+                                     WHEN k.hold = 'paused' THEN '9999-12-31'::timestamptz
+                                     ELSE o.next_attempt_at END,
+              last_error = CASE WHEN k.hold = 'skipped'
+                                THEN 'not sent: the reader unsubscribed or the address bounced after it was queued'
+                                ELSE o.last_error END,
+              recipient_token = CASE WHEN o.text IS NOT NULL THEN NULL
+                                     WHEN k.hold IS NULL THEN coalesce(o.recipient_token, ${SQL_TOKEN})
+                                     WHEN k.hold = 'paused' THEN o.recipient_token END
+         FROM checked k
+        WHERE o.id = k.id
+        RETURNING o.id, o.kind, o.recipient, o.subject, o.text, o.html, o.headers, o.attempts, o.claim,
+                  o.message_uuid, o.announcement_id, o.recipient_token, k.hold, k.link_type
+     ), link AS (
+       INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
+       SELECT encode(sha256(convert_to(c.recipient_token, 'UTF8')), 'hex'), subscriber_hash(c.recipient),
+              c.link_type, now() + make_interval(days => $5::integer)
+         FROM claimed c
+        WHERE c.hold IS NULL AND c.announcement_id IS NOT NULL AND c.recipient_token IS NOT NULL
+       ON CONFLICT (token_hash) DO NOTHING
      )
-     SELECT c.id, c.kind, c.recipient, c.subject, c.attempts, c.claim, c.message_uuid,
+     SELECT c.id, c.kind, c.recipient, c.subject, c.attempts, c.claim, c.message_uuid, c.hold,
             coalesce(c.text, replace(a.mail_text, $4, c.recipient_token)) AS text,
             CASE WHEN c.text IS NULL THEN replace(a.mail_html, $4, c.recipient_token) ELSE c.html END AS html,
             CASE WHEN c.text IS NULL THEN replace(a.mail_headers::text, $4, c.recipient_token)::jsonb
                  ELSE c.headers END AS headers
        FROM claimed c LEFT JOIN announcements a ON a.id = c.announcement_id`,
-    [randomUUID(), leaseSeconds, limit, RECIPIENT_TOKEN_PLACEHOLDER],
+    [randomUUID(), leaseSeconds, limit, RECIPIENT_TOKEN_PLACEHOLDER, LINK_DAYS],
   );
   return rows.map((row) => ({
     ...row,
@@ -129,7 +171,7 @@ function domainOf(address: string): string {
 
 /** Sends one claimed row and records the outcome (only if the claim is still ours). */
 export async function deliverRow(db: Queryable, config: SenderConfig, row: OutboxRow): Promise<Outcome> {
-  if (row.kind === 'announcement' && (await holdAnnouncementMail(db, row))) return 'held';
+  if (row.hold) return 'held';
   if (!row.text) {
     // A shared body without its reader's token (never written so; migration 008's rows always have one).
     await db.query(
@@ -189,55 +231,6 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
     );
   }
   return outcome;
-}
-
-/**
- * Checked at send time for an announcement's mail: its announcement paused (the row waits again),
- * cancelled (cancelled), or its reader no longer a confirmed subscriber of its lists or bounced
- * since it was queued (skipped: an address that unsubscribes mid-send gets nothing more). When the
- * copy goes, the same statement stores its token's SHA-256 in subscriber_links (the subscription
- * e-mails' table and lifetime; the link leaves the one list the reader was on among the
- * announcement's, or all of them: docs/announcements.md). One statement; true when held back.
- */
-async function holdAnnouncementMail(db: Queryable, row: OutboxRow): Promise<boolean> {
-  const { rows } = await db.query<{ held: boolean }>(
-    `WITH target AS (
-       SELECT o.id, o.recipient, o.recipient_token, a.status AS announcement_status, a.audience,
-              subscriber_hash(o.recipient) AS email_hash
-         FROM mail_outbox o JOIN announcements a ON a.id = o.announcement_id
-        WHERE o.id = $1 AND o.claim = $2
-     ), lists AS (
-       SELECT count(*) AS n, min(s.signup_type) AS only_type
-         FROM target t JOIN email_signups s
-           ON s.email_hash = t.email_hash AND s.status = 'confirmed' AND s.signup_type = ANY(t.audience)
-        WHERE NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = t.email_hash)
-     ), held AS (
-       UPDATE mail_outbox o
-          SET status = CASE t.announcement_status WHEN 'paused' THEN 'queued'
-                            WHEN 'cancelled' THEN 'cancelled' ELSE 'skipped' END,
-              next_attempt_at = CASE WHEN t.announcement_status = 'paused' THEN '9999-12-31'::timestamptz
-                                     ELSE o.next_attempt_at END,
-              attempts = CASE WHEN t.announcement_status = 'paused' THEN o.attempts - 1 ELSE o.attempts END,
-              last_error = CASE WHEN t.announcement_status IN ('paused', 'cancelled') THEN o.last_error
-                                ELSE 'not sent: the reader unsubscribed or the address bounced after it was queued' END,
-              recipient_token = CASE WHEN t.announcement_status = 'paused' THEN o.recipient_token END,
-              claim = NULL
-         FROM target t
-        WHERE o.id = t.id AND (t.announcement_status IN ('paused', 'cancelled') OR (SELECT n FROM lists) = 0)
-       RETURNING o.id
-     ), link AS (
-       INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
-       SELECT encode(sha256(convert_to(t.recipient_token, 'UTF8')), 'hex'), t.email_hash,
-              CASE WHEN l.n = 1 THEN l.only_type END, now() + make_interval(days => $3::integer)
-         FROM target t, lists l
-        WHERE t.recipient_token IS NOT NULL AND NOT EXISTS (SELECT 1 FROM held)
-          AND t.announcement_status NOT IN ('paused', 'cancelled') AND l.n > 0
-       ON CONFLICT (token_hash) DO NOTHING
-     )
-     SELECT EXISTS (SELECT 1 FROM held) AS held`,
-    [row.id, row.claim, LINK_DAYS],
-  );
-  return rows[0]?.held === true;
 }
 
 export interface DrainResult {
