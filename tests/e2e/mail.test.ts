@@ -112,7 +112,7 @@ describe('the Mail view with a mail server', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await failed.getByRole('button', { name: MAIL_LABELS.retry }).click();
-    await page.getByText(MAIL_LABELS.retried).waitFor();
+    await page.getByText(MAIL_LABELS.retried, { exact: true }).waitFor();
     await smtp.waitFor((m) => m.subject === 'New message from Refused Reader', 10_000);
     // The SMTP server has it; the sender records it as sent a moment later (read through the API).
     await expect
