@@ -93,8 +93,8 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Terms of Service', href: '/terms' },
 ];
 
-/** localStorage key of the reader's theme choice, 'light' or 'dark'; absent: follow the system. */
-export const THEME_STORAGE_KEY = 'theme';
+// The theme choice's key is shared with the server's own pages (server/subscriptions/page.ts).
+export { THEME_STORAGE_KEY } from './shared/theme.ts';
 
 /** The eight categories the spec names; the article schema accepts only these. */
 export const CATEGORIES = [

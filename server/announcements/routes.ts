@@ -135,10 +135,10 @@ export const announcementHandler: ApiHandler = adminFunction({
         if (result.kind === 'missing') return problem(404, ADMIN_NOTICES.notFound);
         if (result.kind === 'unknown-source') return problem(400, ANNOUNCEMENT_NOTICES.unknownSource);
         if (result.kind === 'no-recipients') return problem(409, ANNOUNCEMENT_NOTICES.noRecipients);
-        if (result.kind === 'queued') {
-          const { waitUntil } = context;
-          wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
-        }
+        // The rows were written by SQL (store.ts), not enqueueMail, which is what arms a wake: wake
+        // `npm start`'s in-process sender by force. On Netlify the scheduled drain delivers them
+        // (docs/announcements.md, "On Netlify"); no delivery is started after this response.
+        if (result.kind === 'queued') wakeSender(undefined, { force: true });
         return json(result.kind === 'queued' ? 202 : 200, result.announcement);
       }
       if (action !== 'pause' && action !== 'resume' && action !== 'cancel') return problem(404, ADMIN_NOTICES.notFound);
@@ -147,10 +147,7 @@ export const announcementHandler: ApiHandler = adminFunction({
           ? problem(409, ANNOUNCEMENT_NOTICES.badState)
           : problem(404, ADMIN_NOTICES.notFound);
       }
-      if (action === 'resume') {
-        const { waitUntil } = context;
-        wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
-      }
+      if (action === 'resume') wakeSender(undefined, { force: true });
       return json(200, await readAnnouncement(db, id));
     },
   },

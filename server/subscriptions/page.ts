@@ -1,10 +1,12 @@
 // The small HTML pages behind the e-mail links (confirm, preferences), rendered by the functions:
 // the site is static and must work without JavaScript, so each page is a plain form whose POST
-// acts. They look like the site (its colours, both themes, its type) through one inline style that
-// the Content-Security-Policy allows by its hash; nothing else may load, and the token in the URL
+// acts. They look like the site (its colours, both themes, its type) through one inline style, and
+// follow the reader's theme choice through one inline script, that the Content-Security-Policy
+// allows by their hashes; nothing else may load, and the token in the URL
 // never leaves for another site in a Referer.
 import { createHash } from 'node:crypto';
 import { BRAND_NAME } from '../../src/shared/brand.ts';
+import { THEME_STORAGE_KEY } from '../../src/shared/theme.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 
 const STYLE = `
@@ -23,7 +25,8 @@ p{margin:0 0 1rem}
 .muted{color:var(--muted);font-size:.925rem}
 .error{color:var(--danger)}
 fieldset{border:0;margin:0 0 1rem;padding:0}
-legend{font-weight:600;margin-bottom:.5rem}
+legend{font-weight:600;margin-bottom:.5rem;padding:0}
+.leave{margin:0 0 1.5rem;padding:0 0 1.5rem;border-bottom:1px solid var(--border)}
 label{display:flex;gap:.6rem;align-items:flex-start;padding:.4rem 0}
 input[type=checkbox]{width:1.25rem;height:1.25rem;margin:.2rem 0 0;accent-color:var(--accent);flex:none}
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.6rem 1.2rem;border-radius:999px;border:2px solid var(--accent);background:var(--accent);color:var(--accent-text);cursor:pointer}
@@ -35,10 +38,15 @@ a{color:var(--accent)}
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-/** The pages' headers: the API's, with a CSP that allows the one style and forms to this site. */
+// The theme the reader chose with the site's toggle (same origin, so the same localStorage) wins
+// over the system's, as on every other page; without JavaScript the system's applies.
+const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")document.documentElement.style.colorScheme=t}catch(e){}`;
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+
+/** The pages' headers: the API's, with a CSP that allows the one script, the one style and forms to this site. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...SECURITY_HEADERS,
-  'Content-Security-Policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'Content-Security-Policy': `default-src 'none'; script-src ${THEME_SCRIPT_HASH}; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
   // The token is in the URL: never send it to another site. (Not no-referrer: with it, a browser
   // sends `Origin: null` on the page's own form posts, which the same-site check must refuse.)
   'Referrer-Policy': 'same-origin',
@@ -61,6 +69,7 @@ export function htmlPage(status: number, title: string, body: string): Response 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | ${escapeHtml(BRAND_NAME)}</title>
+<script>${THEME_SCRIPT}</script>
 <style>${STYLE}</style>
 </head>
 <body>

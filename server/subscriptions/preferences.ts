@@ -2,6 +2,7 @@
 // see their types, turn each off or on, leave in one click (RFC 8058), or erase everything.
 import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_MAILS, type SignupStatus } from '../../src/shared/messages/subscriptions.ts';
+import { ownerAlertKey } from '../contacts.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';
 import { recordConsent, type ConsentChannel } from './consent.ts';
@@ -85,6 +86,22 @@ export async function oneClickUnsubscribe(db: Db, link: SubscriberLink, ip: stri
   );
 }
 
+/**
+ * The page's one-press leave for the list the e-mail was about (`link.scope`). Returns that list's
+ * status before (null: the address had no such sign-up), so the page can say withdrawn or
+ * unsubscribed; pressing twice changes nothing more.
+ */
+export async function leaveList(
+  db: Db,
+  link: SubscriberLink & { scope: SignupType },
+  ip: string,
+): Promise<SignupStatus | null> {
+  const client = await clientHash(db, ip);
+  const before = (await readPreferences(db, link.emailHash)).types[link.scope];
+  await db.transaction((tx) => unsubscribe(tx, link.emailHash, [link.scope], 'preferences', client));
+  return before;
+}
+
 export interface SaveResult {
   /** Types the reader turned on again: each got a confirmation e-mail (or hit the cap). */
   resubscribed: SignupResult[];
@@ -143,7 +160,20 @@ export async function eraseAddress(
       `DELETE FROM email_signups WHERE email_hash = $1 RETURNING signup_type`,
       [emailHash],
     );
-    await tx.query('DELETE FROM contact_submissions WHERE subscriber_hash(email) = $1', [emailHash]);
+    const messages = await tx.query<{ id: string }>(
+      'DELETE FROM contact_submissions WHERE subscriber_hash(email) = $1 RETURNING id::text AS id',
+      [emailHash],
+    );
+    // The outbox's copies go too (/privacy: only hashes are left): each erased message's owner
+    // alert, which quotes it, and every e-mail to the address (its text names the address's lists).
+    await tx.query('DELETE FROM mail_outbox WHERE dedupe_key = ANY($1::text[])', [
+      messages.rows.map((m) => ownerAlertKey(m.id)),
+    ]);
+    // By the address when it is still held (indexed: an outbox can hold an announcement's 100,000
+    // copies), else by its hash (the same lowercased address, found without the index).
+    const held = address.rows[0]?.email;
+    if (held) await tx.query('DELETE FROM mail_outbox WHERE lower(recipient) = lower($1)', [held]);
+    else await tx.query('DELETE FROM mail_outbox WHERE subscriber_hash(recipient) = $1', [emailHash]);
     await tx.query('DELETE FROM subscriber_links WHERE email_hash = $1', [emailHash]);
     const suppressed = await tx.query<{ signup_type: SignupType }>(
       'SELECT signup_type FROM suppressed_addresses WHERE email_hash = $1',
@@ -160,15 +190,7 @@ export async function eraseAddress(
         await recordConsent(tx, { emailHash, type, event: 'erased', channel, clientHash: client });
     }
     const to = address.rows[0]?.email;
-    if (to) {
-      // Announcements' copies to this address, sent or waiting: their record goes too (one being
-      // handed to the mail server right now still goes; the send-time check skips any other).
-      await tx.query(
-        `DELETE FROM mail_outbox WHERE lower(recipient) = lower($1) AND announcement_id IS NOT NULL AND status <> 'sending'`,
-        [to],
-      );
-      await queueErasureConfirmation(tx, to, mail);
-    }
+    if (to) await queueErasureConfirmation(tx, to, mail);
     return { confirmationSent: Boolean(to) };
   });
 }

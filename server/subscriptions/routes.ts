@@ -4,7 +4,8 @@
 //   /api/subscriptions/preferences?token=   GET: each type on or off, and erasure
 //                                           POST List-Unsubscribe=One-Click (RFC 8058, as a mail
 //                                           provider sends it): unsubscribes, 200, no page
-//                                           POST action=save | action=erase: the page's two forms
+//                                           POST action=leave | save | erase: the page's forms
+//                                           (leave: the list the e-mail was about, one press)
 // A wrong, expired or used token gets a clear page (404 or 410), never a 500.
 import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
@@ -17,10 +18,12 @@ import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
 import {
   eraseAddress,
+  leaveList,
   oneClickUnsubscribe,
   readLink,
   readPreferences,
   savePreferences,
+  type Preferences,
   type SubscriberLink,
 } from './preferences.ts';
 
@@ -105,7 +108,20 @@ export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async
     : confirmState(state);
 });
 
-function preferencesForm(token: string, types: Record<SignupType, string | null>, notes: string[]): string {
+/** One button that leaves the list the e-mail was about; nothing when it is not active. */
+function leaveForm(action: string, scope: SignupType | null, types: Record<SignupType, string | null>): string {
+  const status = scope ? types[scope] : null;
+  if (!scope || (status !== 'pending' && status !== 'confirmed')) return '';
+  const pending = status === 'pending';
+  return `<form method="post" action="${action}" class="leave">
+<input type="hidden" name="action" value="leave">
+<p>${escapeHtml(T.leaveIntro(scope, pending))}</p>
+<button type="submit">${escapeHtml(T.leaveButton(scope, pending))}</button>
+</form>`;
+}
+
+function preferencesForm(token: string, scope: SignupType | null, prefs: Preferences, notes: string[]): string {
+  const { types } = prefs;
   const action = escapeHtml(`${SUBSCRIPTION_PATHS.preferences}?token=${token}`);
   const boxes = SIGNUP_TYPES.map((type) => {
     const status = types[type];
@@ -116,13 +132,19 @@ function preferencesForm(token: string, types: Record<SignupType, string | null>
     )}${note}</span></label>`;
   }).join('\n');
   return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-<form method="post" action="${action}">
+${leaveForm(action, scope, types)}
+${
+  // Without the address no box could be ticked again (noAddressNote says how to come back).
+  prefs.addressKnown
+    ? `<form method="post" action="${action}">
 <input type="hidden" name="action" value="save">
 <fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
 ${boxes}
 </fieldset>
 <button type="submit">${escapeHtml(T.save)}</button>
-</form>
+</form>`
+    : ''
+}
 <h2>${escapeHtml(T.eraseTitle)}</h2>
 <p class="muted">${escapeHtml(T.eraseIntro)}</p>
 <form method="post" action="${action}">
@@ -140,9 +162,10 @@ async function preferencesPage(
   notes: string[],
 ): Promise<Response> {
   const prefs = await readPreferences(getDb(), link.emailHash);
-  const allNotes = [...notes];
+  // "Only what is ticked below" needs boxes below: with the address gone there are none.
+  const allNotes = prefs.addressKnown ? [...notes] : notes.map((n) => (n === T.savedText ? T.savedNoneText : n));
   if (!prefs.addressKnown) allNotes.push(T.noAddressNote);
-  return htmlPage(status, title, preferencesForm(token, prefs.types, allNotes));
+  return htmlPage(status, title, preferencesForm(token, link.scope, prefs, allNotes));
 }
 
 export const preferencesHandler: ApiHandler = pipeline('subscription-preferences', async ({ req, url, context }) => {
@@ -175,6 +198,13 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     // Committed with its confirmation e-mail: deliver it now, never making this request wait.
     wakeSender(context.waitUntil);
     return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
+  }
+  if (action === 'leave' && link.scope) {
+    const scope = link.scope;
+    const before = await leaveList(db, { ...link, scope }, context.ip);
+    return before === 'pending'
+      ? preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)])
+      : preferencesPage(link, token, 200, T.unsubscribedTitle, [T.unsubscribedText(scope)]);
   }
   if (action === 'save') {
     const wanted = new Set(

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
-import { ADMIN_LABELS, PLACEMENTS } from '../../src/shared/messages/index.ts';
+import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS, THEME_TEXT } from '../../src/shared/messages/index.ts';
 import {
   CONFIRMATION_SENTENCE,
   STATUS_LABELS,
@@ -125,7 +125,7 @@ describe('subscriptions in the browser', () => {
     await admin.context().close();
   });
 
-  it('the preferences page works without JavaScript at a phone width, in the site’s look', async () => {
+  it('the preferences page works without JavaScript at a phone width, in the site’s look and the reader’s chosen theme', async () => {
     const email = unique('prefs');
     const res = await fetch(server.url + '/api/signups', {
       method: 'POST',
@@ -151,6 +151,24 @@ describe('subscriptions in the browser', () => {
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('button')!).borderRadius)).toBe('999px');
       await ctx.close();
     }
+    // The theme the reader chose with the site's toggle holds on these pages too, both ways.
+    for (const [system, chosen, background] of [
+      ['light', 'dark', 'rgb(27, 23, 19)'],
+      ['dark', 'light', 'rgb(244, 238, 226)'],
+    ] as const) {
+      const themed = await newClient(browser, { viewport: { width: 375, height: 800 }, colorScheme: system });
+      const site = await themed.newPage();
+      await site.goto(server.url + '/');
+      await site.getByRole('button', { name: THEME_TEXT.button }).click();
+      await expect.poll(() => site.evaluate(() => document.documentElement.dataset.theme)).toBe(chosen);
+      const errors: string[] = [];
+      site.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await site.goto(server.url + link(mail, '/api/subscriptions/preferences'));
+      expect(await site.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+      expect(errors).toEqual([]); // the script is allowed by its hash
+      await themed.close();
+    }
+
     const ctx = await newClient(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(server.url + link(mail, '/api/subscriptions/preferences'));
@@ -158,8 +176,121 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('button', { name: SUBSCRIPTION_PAGES.save }).click();
     await page.waitForLoadState();
     expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.savedTitle);
-    expect(await page.getByRole('checkbox', { name: /Newsletter/ }).isChecked()).toBe(false);
+    // Its only list: the address is gone, so the page says nothing more will come and offers no box
+    // that could not be ticked again ("only what is ticked below" would point at nothing).
+    const main = (await page.locator('main').textContent())!;
+    expect(main).toContain(SUBSCRIPTION_PAGES.savedNoneText);
+    expect(main).toContain(SUBSCRIPTION_PAGES.noAddressNote);
+    expect(main).not.toContain(SUBSCRIPTION_PAGES.savedText);
+    expect(await page.getByRole('checkbox', { name: /Newsletter/ }).count()).toBe(0);
     await ctx.close();
+  });
+});
+
+/** WCAG 2 contrast ratio of two opaque `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = rgb
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('the notice after a plain post, as a phone without JavaScript shows it', () => {
+  // Each placement's band: the article's body (mid, end) and the footer's dark band (footer).
+  const placements = [
+    { placement: 'mid', type: 'updates', button: PLACEMENTS.mid.button },
+    { placement: 'end', type: 'movement', button: PLACEMENTS.end.button },
+    { placement: 'footer', type: 'newsletter', button: PLACEMENTS.footer.button },
+  ] as const;
+
+  it('is readable in both themes: every word of its card has WCAG AA contrast (success and duplicate)', async () => {
+    const problems: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { placement, type, button } of placements) {
+        const email = unique(`notice-${placement}-${colorScheme}`);
+        for (const outcome of ['confirm', 'duplicate'] as const) {
+          // A client of its own for each post: the forms' rate limit counts per client.
+          const ctx = await newClient(browser, {
+            javaScriptEnabled: false,
+            viewport: { width: 320, height: 700 },
+            colorScheme,
+          });
+          const page = await ctx.newPage();
+          await page.goto(server.url + '/articles/hemp-vs-cotton');
+          const form = page.locator(`form[data-signup-form="${placement}"]`);
+          await form.getByLabel('Email address').fill(email);
+          await form.getByRole('button', { name: button }).click();
+          await page.waitForURL(`**/articles/hemp-vs-cotton#signup-${type}-${outcome}`, { timeout: 15_000 });
+          const notice = page.locator(`#signup-${type}-${outcome}`);
+          expect(await notice.isVisible()).toBe(true);
+          if (outcome === 'duplicate') expect(await notice.textContent()).toContain(DUPLICATE_SIGNUP.text);
+          // Every run of text in the card against the card's own (opaque) background.
+          const colours = await notice.evaluate((card) => {
+            const background = getComputedStyle(card).backgroundColor;
+            return [card, ...card.querySelectorAll('*')].map((el) => [getComputedStyle(el).color, background]);
+          });
+          for (const [text, background] of colours) {
+            const ratio = contrast(text!, background!);
+            if (ratio < 4.5)
+              problems.push(`${colorScheme} ${placement} ${outcome}: ${text} on ${background} (${ratio.toFixed(2)})`);
+          }
+          await ctx.close();
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('the toasts, with JavaScript, at a phone width', () => {
+  it('the failure toast (a duplicate) and the success toast are readable in both themes', async () => {
+    const problems: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const ctx = await newClient(browser, { viewport: { width: 320, height: 800 }, colorScheme });
+      const page = await ctx.newPage();
+      await page.goto(server.url + '/');
+      const form = page.locator('form[data-signup-form="home"]');
+      await hydrated(form);
+      const email = unique(`toast-${colorScheme}`);
+      for (const [notice, tone] of [
+        [PLACEMENTS.home.success, 'success'],
+        [DUPLICATE_SIGNUP, 'error'],
+      ] as const) {
+        await form.getByLabel('Email address').fill(email);
+        await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
+        await expectToast(page, notice, tone);
+        const toast = page.locator(`[data-toast="${tone}"]`).filter({ hasText: notice.text }).first();
+        const colours = await toast.evaluate((card) => {
+          const background = getComputedStyle(card).backgroundColor;
+          return [...card.querySelectorAll('*')]
+            .filter((el) => el.textContent?.trim())
+            .map((el) => [getComputedStyle(el).color, background]);
+        });
+        for (const [text, background] of colours) {
+          const ratio = contrast(text!, background!);
+          if (ratio < 4.5) problems.push(`${colorScheme} ${tone}: ${text} on ${background} (${ratio.toFixed(2)})`);
+        }
+      }
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('the pages that make the promises', () => {
+  it('/privacy and /terms never run a word into the link after it (the build collapses line breaks)', async () => {
+    for (const path of ['/privacy', '/terms']) {
+      const html = await (await fetch(server.url + path)).text();
+      expect(html.match(/[\p{L},.:;]<a\s[^>]*>[^<]*/gu) ?? [], path).toEqual([]);
+    }
   });
 });
 

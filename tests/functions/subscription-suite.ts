@@ -121,7 +121,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
         expect(page.headers.get('referrer-policy')).toBe('same-origin');
         expect(page.headers.get('cache-control')).toBe('no-store');
         expect(page.headers.get('content-security-policy')).toMatch(
-          /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+          /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
         );
         if (method === 'GET') {
           const html = await page.text();
@@ -348,8 +348,11 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       const erased = await postPage(prefs, { action: 'erase', confirm: 'yes' });
       expect(erased.status).toBe(200);
       expect(await erased.text()).toContain(P.erasedTitle);
-      const confirmation = (await t.mailsTo(email, 2))[1]!;
+      // (The outbox keeps no copy of the earlier e-mail: the erasure took it.)
+      const confirmation = (await t.mailsTo(email, t.kind === 'server' ? 2 : 1)).at(-1)!;
       expect(confirmation.subject).toBe('Your data at Rooted Threads is erased');
+      // Words a reader knows, not a site path.
+      expect(confirmation.text).not.toMatch(/(^|\s)\/privacy\b/);
       // Not a list e-mail: nothing to unsubscribe from.
       expect(confirmation.headers['list-unsubscribe']).toBeUndefined();
       // The link is gone with the data.
@@ -370,6 +373,79 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       expect((await signUp(email)).status).toBe(201);
       await t.mailsTo(email, 3);
       if (t.sql) expect(await statusOf(email)).toBe('pending');
+    });
+
+    it('erasure takes the outbox copies too: the e-mails to the address and the owner alert quoting its message', async () => {
+      if (!t.sql) return; // the outbox is read where the target lets the test read the database
+      const email = `erase-outbox-${tag()}@example.com`;
+      await signUp(email);
+      const mail = (await t.mailsTo(email, 1))[0]!;
+      await postPage(linkIn(mail, CONFIRM));
+      const sent = await t.send('/api/contact', {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/json', Origin: t.origin },
+        body: JSON.stringify({ name: 'Ada', email, message: 'Please erase me afterwards.', source_page: '/contact' }),
+      });
+      expect(sent.status).toBe(201);
+      const held = () =>
+        t.sql!<{ kind: string }>(
+          `SELECT kind FROM mail_outbox WHERE subscriber_hash(recipient) = subscriber_hash($1)
+              OR subscriber_hash(headers->'Reply-To'->>'address') = subscriber_hash($1) ORDER BY id`,
+          [email],
+        );
+      expect((await held()).map((r) => r.kind)).toEqual(['signup-confirmation', 'owner-alert']);
+      expect((await postPage(linkIn(mail, PREFERENCES), { action: 'erase', confirm: 'yes' })).status).toBe(200);
+      // Only the erasure's own confirmation names the address now.
+      expect((await held()).map((r) => r.kind)).toEqual(['erasure-confirmation']);
+    });
+
+    it('the e-mail’s leave link takes one press: a pending sign-up is withdrawn, a confirmed one unsubscribed', async () => {
+      const pendingEmail = `leave-pending-${tag()}@example.com`;
+      await signUp(pendingEmail);
+      const pendingMail = (await t.mailsTo(pendingEmail, 1))[0]!;
+      const pendingPrefs = linkIn(pendingMail, PREFERENCES);
+      expect(await (await t.send(pendingPrefs)).text()).toContain(P.leaveButton('Updates', true));
+      // Only from our own page (like every form of it): another site's post changes nothing.
+      const foreign = await t.send(pendingPrefs, {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+        body: 'action=leave',
+      });
+      expect(foreign.status).toBe(403);
+      if (t.sql) expect(await statusOf(pendingEmail)).toBe('pending');
+      const withdrawn = await postPage(pendingPrefs, { action: 'leave' });
+      expect(withdrawn.status).toBe(200);
+      const withdrawnPage = await withdrawn.text();
+      expect(withdrawnPage).toContain(P.withdrawnTitle);
+      expect(withdrawnPage).not.toContain('name="action" value="leave"');
+      // Its only list, so the address is gone: no box could be ticked again, and the page says so.
+      expect(withdrawnPage).toContain(P.noAddressNote);
+      expect(withdrawnPage).not.toContain('name="action" value="save"');
+      if (t.sql) {
+        expect(await statusOf(pendingEmail)).toBe('unsubscribed');
+        expect((await events(pendingEmail)).at(-1)).toBe('Updates unsubscribed preferences');
+      }
+
+      const email = `leave-confirmed-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Newsletter' });
+      const mail = (await t.mailsTo(email, 1))[0]!;
+      await postPage(linkIn(mail, CONFIRM));
+      const prefs = linkIn(mail, PREFERENCES);
+      expect(await (await t.send(prefs)).text()).toContain(P.leaveButton('Newsletter', false));
+      for (let press = 0; press < 2; press++) {
+        const left = await postPage(prefs, { action: 'leave' });
+        expect(left.status).toBe(200);
+        expect(await left.text()).toContain(P.unsubscribedTitle);
+      }
+      if (t.sql) {
+        expect(await statusOf(email, 'Newsletter')).toBe('unsubscribed');
+        // Pressed twice, recorded once.
+        expect((await events(email)).filter((e) => e.includes('unsubscribed'))).toEqual([
+          'Newsletter unsubscribed preferences',
+        ]);
+      }
     });
 
     it('CR/LF or header-like text in any field never reaches a mail header: refused, nothing stored or sent', async () => {

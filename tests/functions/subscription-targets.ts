@@ -3,6 +3,7 @@
 // against a local stand-in in front of a real PostgreSQL database), reading the e-mails from the
 // outbox table; and the real `npm start` server over HTTP (on PGlite and PostgreSQL), delivering
 // to a real SMTP server in this process.
+import contact from '../../netlify/functions/contact.ts';
 import signups from '../../netlify/functions/signups.ts';
 import confirm from '../../netlify/functions/subscription-confirm.ts';
 import preferences from '../../netlify/functions/subscription-preferences.ts';
@@ -39,12 +40,15 @@ export interface SubscriptionTarget {
 
 export const SUITE_ENV = {
   MAIL_FROM: 'Rooted Threads <hello@example.org>',
+  // A reader's message alerts the owner (the erasure test follows that alert's copy).
+  OWNER_EMAIL: 'owner@example.org',
   // The suite's own sign-ups must not run into the hourly cap; the cap test sets its own.
   SIGNUP_CONFIRMATION_MAIL_LIMIT: '100000',
 } as const;
 
 const ROUTES: Record<string, (req: Request, context: { ip: string }) => Response | Promise<Response>> = {
   '/api/signups': signups,
+  '/api/contact': contact,
   '/api/subscriptions/confirm': confirm,
   '/api/subscriptions/preferences': preferences,
 };

@@ -12,11 +12,23 @@ interface Props {
   confirmLabel: string;
   busyLabel: string;
   busy: boolean;
+  /** The safe button's label; "Cancel" unless that would read as the action itself. */
+  dismissLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  dismissLabel = ADMIN_LABELS.cancel,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -54,7 +66,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
       </div>
       <div className={styles.dialogActions}>
         <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          {ADMIN_LABELS.cancel}
+          {dismissLabel}
         </button>
         <button
           type="button"

@@ -1,12 +1,13 @@
 // The dashboard: stat cards, one search box filtering both lists (server-side, debounced), and the
 // views as tabs: contacts (the default) and sign-ups, each with its table, CSV export and erasure,
-// the insights (charts, loaded with their code the first time the tab opens) and the mail (the
-// outbox, loaded the same way).
+// the insights (charts, loaded with their code the first time the tab opens), the mail (the
+// outbox, loaded the same way) and Send (announcements by e-mail, loaded the same way).
 // The data and actions live in hooks (useStats, useInsights, useLists, useCsvExport,
 // useRowDeletion, useSignOut); this file only puts them together.
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS } from '../../shared/messages/mail.ts';
+import { ANNOUNCEMENT_LABELS } from '../../shared/messages/announcements.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
@@ -34,12 +35,14 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const InsightsView = lazy(() => import('./InsightsView.tsx'));
 /** The outbox view loads (and reads the outbox) only when the Mail tab is first opened. */
 const MailView = lazy(() => import('./MailView.tsx'));
+/** The Send view (announcements) loads the same way, when the Send tab is first opened. */
+const SendView = lazy(() => import('./SendView.tsx'));
 
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind | 'insights' | 'mail';
+type View = ListKind | 'insights' | 'mail' | 'send';
 
 const LIST_TITLES: Record<ListKind, string> = {
   contacts: ADMIN_LABELS.contactsTab,
@@ -56,6 +59,7 @@ export function Dashboard({ onSignedOut }: Props) {
   const [view, setView] = useState<View>('contacts');
   const [insightsOpened, setInsightsOpened] = useState(false);
   const [mailOpened, setMailOpened] = useState(false);
+  const [sendOpened, setSendOpened] = useState(false);
   const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<SignupStatus | ''>('');
@@ -94,12 +98,14 @@ export function Dashboard({ onSignedOut }: Props) {
     }),
     { view: 'insights', label: INSIGHTS_LABELS.tab },
     { view: 'mail', label: MAIL_LABELS.tab },
+    { view: 'send', label: ANNOUNCEMENT_LABELS.tab },
   ];
 
   function select(next: View) {
     setView(next);
     if (next === 'insights') setInsightsOpened(true);
     if (next === 'mail') setMailOpened(true);
+    if (next === 'send') setSendOpened(true);
   }
 
   const periodTotals =
@@ -152,6 +158,14 @@ export function Dashboard({ onSignedOut }: Props) {
           {mailOpened && (
             <Suspense fallback={<p className={styles.summary}>{MAIL_LABELS.loading}</p>}>
               <MailView onDenied={() => signOut.restricted([])} />
+            </Suspense>
+          )}
+        </ViewPanel>
+
+        <ViewPanel idBase={idBase} view="send" selected={view === 'send'}>
+          {sendOpened && (
+            <Suspense fallback={<p className={styles.summary}>{ANNOUNCEMENT_LABELS.loading}</p>}>
+              <SendView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}
         </ViewPanel>

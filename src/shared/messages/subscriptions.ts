@@ -36,7 +36,7 @@ export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 export const SUBSCRIPTION_PAGES = {
   confirmTitle: 'Confirm your sign-up',
   confirmIntro: (type: SignupType) =>
-    `Press the button to confirm that you want ${type} e-mails from Rooted Threads at this address.`,
+    `Press the button to confirm that you want ${type} e-mails from Rooted Threads at the address this link was sent to.`,
   confirmButton: 'Confirm my sign-up',
   confirmedTitle: 'You are signed up',
   confirmedText: (type: SignupType) =>
@@ -50,11 +50,12 @@ export const SUBSCRIPTION_PAGES = {
   unknownText:
     'The link is incomplete, was already used, or its sign-up was withdrawn. Sign up again with the form on any page if you want our e-mails.',
   preferencesTitle: 'Your e-mail preferences',
-  preferencesIntro: 'Choose what we send you. Untick a type to stop it; nothing else is needed.',
+  preferencesIntro: 'Choose what we send you: untick a list to stop it, tick one to start it again, then save.',
   pendingNote: 'waiting for your confirmation',
   save: 'Save my choices',
   savedTitle: 'Your choices are saved',
   savedText: 'We will send you only what is ticked below.',
+  savedNoneText: 'We will send you nothing more.',
   resendNote: 'For a type you ticked again, we sent a confirmation e-mail to finish signing up.',
   noAddressNote:
     'We no longer hold your address, only a coded fingerprint of it that keeps you off our lists. To sign up again, use the form on any page.',
@@ -67,8 +68,18 @@ export const SUBSCRIPTION_PAGES = {
   erasedText: 'We deleted your sign-ups and messages, and sent a confirmation to your address.',
   erasedNoMailText: 'We deleted everything we held under your address.',
   eraseUnchecked: 'Tick the box to confirm that you want everything erased.',
+  // The e-mail's "Withdraw this sign-up" / "Unsubscribe" link opens this page: the list it was
+  // about gets its own one-press button at the top, so leaving needs no unticking.
+  leaveIntro: (type: SignupType, pending: boolean) =>
+    pending
+      ? `Your ${type} sign-up is waiting for your confirmation. To withdraw it, press the button.`
+      : `You receive ${type} e-mails. To stop them, press the button.`,
+  leaveButton: (type: SignupType, pending: boolean) =>
+    pending ? `Withdraw my ${type} sign-up` : `Unsubscribe from ${type}`,
   unsubscribedTitle: 'You are unsubscribed',
-  unsubscribedText: 'You will get no more of these e-mails.',
+  unsubscribedText: (type: SignupType) => `You will get no more ${type} e-mails.`,
+  withdrawnTitle: 'Your sign-up is withdrawn',
+  withdrawnText: (type: SignupType) => `We will send you no ${type} e-mails.`,
   linkInvalidTitle: 'This link does not work',
   linkInvalidText:
     'The link is incomplete or older than 400 days. Every e-mail we send has a fresh one; or write to us from the contact page.',
@@ -95,7 +106,7 @@ export const SUBSCRIPTION_MAILS = {
   erasedDone: (what: string) => `As asked, we erased ${what}.`,
   erasedKept:
     'We keep only a coded fingerprint of your address (not the address itself), so that it is never added to a list again without your confirmation, and the dated record of your consent.',
-  erasedFooter: 'You get this one e-mail because /privacy promises to confirm every erasure.',
+  erasedFooter: 'You get this one e-mail because our privacy policy promises to confirm every erasure.',
   erasedWhatEverything: 'your sign-ups and any messages you sent us',
   erasedWhatSignup: (type: string) => `your ${type} sign-up`,
   erasedWhatContact: 'the message you sent us',

@@ -1,0 +1,111 @@
+// The Send view's calls to /api/admin/announcements* (docs/announcements.md, "Endpoints") and the
+// shapes of their answers. Reads retry as every dashboard read does (api.ts); actions do not: a
+// send is never repeated by the page (the server would refuse a second one anyway).
+import type { AnnouncementDraft } from '../../shared/announcement-api.ts';
+import type { SignupType } from '../../shared/messages/index.ts';
+import { apiFetch, withRetry } from './api.ts';
+
+export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
+
+/** An article or story an announcement can be made from. */
+export interface AnnounceableItem {
+  kind: 'article' | 'story';
+  path: string;
+  title: string;
+  /** YYYY-MM-DD. */
+  publishedDate: string;
+}
+
+/** One announcement with its progress (server/announcements/store.ts, Announcement). */
+export interface AnnouncementRow {
+  id: string;
+  source_path: string | null;
+  note: string | null;
+  subject: string;
+  audience: SignupType[];
+  status: AnnouncementStatus;
+  /** A build proposed it for a newly published article. */
+  proposed: boolean;
+  /** 'owner' or 'build'. */
+  created_by: string;
+  created_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
+  finished_at: string | null;
+  /** Outbox rows queued when it was sent. */
+  recipients: number;
+  /** Waiting: queued or being sent. */
+  queued: number;
+  sent: number;
+  failed: number;
+  /** Left the lists or bounced before their turn. */
+  skipped: number;
+  cancelled: number;
+}
+
+export interface AnnouncementListing {
+  items: AnnounceableItem[];
+  /** Newest first, drafts and proposals included. */
+  history: AnnouncementRow[];
+  /** MAIL_RATE: e-mails a second. */
+  mailRate: number;
+}
+
+export interface AnnouncementPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type AnnouncementControl = 'pause' | 'resume' | 'cancel';
+
+const BASE = '/api/admin/announcements';
+const JSON_POST = { method: 'POST', headers: { 'Content-Type': 'application/json' } } as const;
+
+async function readJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return withRetry(async () => (await (await apiFetch(path, { signal })).json()) as T, signal);
+}
+
+async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; body: T }> {
+  const res = await apiFetch(path, { ...JSON_POST, body: JSON.stringify(body ?? {}), signal });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export const fetchAnnouncements = (signal?: AbortSignal) => readJson<AnnouncementListing>(BASE, signal);
+
+export const fetchAnnouncement = (id: string, signal?: AbortSignal) =>
+  readJson<AnnouncementRow>(`${BASE}/${encodeURIComponent(id)}`, signal);
+
+export async function fetchAudienceCount(types: readonly SignupType[], signal?: AbortSignal): Promise<number> {
+  const search = new URLSearchParams({ types: types.join(',') });
+  return (await readJson<{ count: number }>(`${BASE}/audience?${search}`, signal)).count;
+}
+
+export async function previewAnnouncement(
+  draft: AnnouncementDraft,
+  signal?: AbortSignal,
+): Promise<AnnouncementPreview> {
+  return (await post<AnnouncementPreview>(`${BASE}/preview`, draft, signal)).body;
+}
+
+/** Queues the draft to OWNER_EMAIL; answers the address it went to. */
+export async function sendTest(draft: AnnouncementDraft): Promise<string> {
+  return (await post<{ to: string }>(`${BASE}/test`, draft)).body.to;
+}
+
+export async function createDraft(draft: AnnouncementDraft): Promise<AnnouncementRow> {
+  return (await post<AnnouncementRow>(BASE, draft)).body;
+}
+
+/** Sends a draft with the subject and lists the owner confirmed. `queued` false: it was sent before. */
+export async function sendAnnouncement(
+  id: string,
+  changes: Pick<AnnouncementDraft, 'subject' | 'audience'>,
+): Promise<{ queued: boolean; row: AnnouncementRow }> {
+  const { status, body } = await post<AnnouncementRow>(`${BASE}/${encodeURIComponent(id)}/send`, changes);
+  return { queued: status === 202, row: body };
+}
+
+export async function controlAnnouncement(id: string, action: AnnouncementControl): Promise<AnnouncementRow> {
+  return (await post<AnnouncementRow>(`${BASE}/${encodeURIComponent(id)}/${action}`, undefined)).body;
+}
