@@ -99,8 +99,10 @@ const retentionDays = messageRetentionDays();
 const purgeOld = () =>
   purgeOldData(db, retentionDays)
     .then((p) => {
-      if (p.messages || p.sentMail || p.failedMail) {
-        console.log(`  purged ${p.messages} old messages, ${p.sentMail} delivered and ${p.failedMail} failed mails`);
+      if (p.messages || p.sentMail || p.failedMail || p.unsentMail) {
+        console.log(
+          `  purged ${p.messages} old messages, ${p.sentMail} delivered, ${p.failedMail} failed and ${p.unsentMail} unsent mails`,
+        );
       }
     })
     .catch((err: unknown) => console.error('retention purge failed:', err instanceof Error ? err.message : err));

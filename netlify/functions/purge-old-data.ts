@@ -8,7 +8,7 @@ import { messageRetentionDays } from '../../server/settings.ts';
 export default async (): Promise<Response> => {
   const purged = await purgeOldData(getDb(), messageRetentionDays());
   console.log(
-    `purged ${purged.messages} old messages, ${purged.sentMail} delivered and ${purged.failedMail} failed mails`,
+    `purged ${purged.messages} old messages, ${purged.sentMail} delivered, ${purged.failedMail} failed and ${purged.unsentMail} unsent mails`,
   );
   return new Response(null, { status: 204 });
 };

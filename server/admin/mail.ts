@@ -1,12 +1,16 @@
-// The Mail view's data: the outbox newest first, page by page, and the retry of a failed mail.
+// The Mail view's data: the outbox newest first, page by page (announcements summed up one line
+// each), and the retry of a failed mail.
 import type { Queryable } from '../db/client.ts';
 import {
+  MAIL_ANNOUNCEMENT_LINES,
   MAIL_PAGE_SIZE,
   MAIL_STATUSES,
+  type MailAnnouncementLine,
   type MailPage,
   type MailRow,
   type MailStatus,
 } from '../../src/shared/admin-mail-api.ts';
+import { RECIPIENT_TOKEN_PLACEHOLDER } from '../mail/outbox.ts';
 import { ownerEmail, smtpSettings } from '../settings.ts';
 import { parseId } from './lists.ts';
 
@@ -21,22 +25,57 @@ export function parseMailQuery(url: URL): { status?: MailStatus; before?: string
   return { status: status as MailStatus | undefined, before };
 }
 
+/**
+ * One page of the outbox, newest first. Unfiltered it lists the site's own mail (alerts,
+ * confirmations, tests) and sums announcements up one line each: an announcement's 100,000 copies
+ * would otherwise bury everything else. A status filter lists every mail of that status.
+ */
 export async function readMailPage(db: Queryable, query: { status?: MailStatus; before?: string }): Promise<MailPage> {
-  const [list, counts] = await Promise.all([
+  const firstUnfiltered = !query.status && !query.before;
+  const [list, counts, lines] = await Promise.all([
     db.query<MailRow>(
-      `SELECT id::text, kind, recipient, subject, text, status, attempts, last_error,
-              ${TIMESTAMP('created_at')} AS created_at,
-              CASE WHEN sent_at IS NULL THEN NULL ELSE ${TIMESTAMP('sent_at')} END AS sent_at,
-              ${TIMESTAMP('next_attempt_at')} AS next_attempt_at
-         FROM mail_outbox
-        WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-        ORDER BY id DESC
+      `SELECT o.id::text, o.kind, o.recipient, o.subject,
+              -- An announcement's copy has no text of its own (migration 008): its announcement's,
+              -- with the reader's token left out.
+              coalesce(o.text, replace(a.mail_text, $4, '…')) AS text,
+              o.announcement_id::text AS announcement_id,
+              o.status, o.attempts, o.last_error,
+              ${TIMESTAMP('o.created_at')} AS created_at,
+              CASE WHEN o.sent_at IS NULL THEN NULL ELSE ${TIMESTAMP('o.sent_at')} END AS sent_at,
+              ${TIMESTAMP('o.next_attempt_at')} AS next_attempt_at
+         FROM mail_outbox o LEFT JOIN announcements a ON a.id = o.announcement_id
+        WHERE ($1::text IS NULL OR o.status = $1) AND ($2::bigint IS NULL OR o.id < $2::bigint)
+          AND ($1::text IS NOT NULL OR o.announcement_id IS NULL)
+        ORDER BY o.id DESC
         LIMIT $3`,
-      [query.status ?? null, query.before ?? null, MAIL_PAGE_SIZE + 1],
+      [query.status ?? null, query.before ?? null, MAIL_PAGE_SIZE + 1, RECIPIENT_TOKEN_PLACEHOLDER],
     ),
     db.query<{ status: MailStatus; n: number }>(`SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status`),
+    firstUnfiltered
+      ? db.query<MailAnnouncementLine>(
+          `SELECT a.id::text AS id, a.subject, a.status, a.recipients,
+                  CASE WHEN a.sent_at IS NULL THEN NULL ELSE ${TIMESTAMP('a.sent_at')} END AS sent_at,
+                  coalesce(c.queued, 0)::int AS queued, (coalesce(c.sent, 0) + a.purged_sent)::int AS sent,
+                  (coalesce(c.failed, 0) + a.purged_failed)::int AS failed,
+                  (coalesce(c.skipped, 0) + a.purged_skipped)::int AS skipped,
+                  (coalesce(c.cancelled, 0) + a.purged_cancelled)::int AS cancelled
+             FROM announcements a
+             LEFT JOIN LATERAL (
+               SELECT count(*) FILTER (WHERE o.status IN ('queued', 'sending')) AS queued,
+                      count(*) FILTER (WHERE o.status = 'sent') AS sent,
+                      count(*) FILTER (WHERE o.status = 'failed') AS failed,
+                      count(*) FILTER (WHERE o.status = 'skipped') AS skipped,
+                      count(*) FILTER (WHERE o.status = 'cancelled') AS cancelled
+                 FROM mail_outbox o WHERE o.announcement_id = a.id) c ON true
+            WHERE a.status <> 'draft'
+            ORDER BY a.sent_at DESC NULLS LAST, a.id DESC
+            LIMIT $1`,
+          [MAIL_ANNOUNCEMENT_LINES],
+        )
+      : Promise.resolve({ rows: [] as MailAnnouncementLine[] }),
   ]);
   const rows = list.rows.slice(0, MAIL_PAGE_SIZE).map((r) => ({ ...r, attempts: Number(r.attempts) }));
+  const number = (x: unknown) => Number(x ?? 0);
   return {
     configured: smtpSettings() !== null,
     ownerAlerts: ownerEmail() !== null,
@@ -44,6 +83,15 @@ export async function readMailPage(db: Queryable, query: { status?: MailStatus; 
       MAIL_STATUSES.map((s) => [s, Number(counts.rows.find((c) => c.status === s)?.n ?? 0)]),
     ) as Record<MailStatus, number>,
     rows,
+    announcements: lines.rows.map((l) => ({
+      ...l,
+      recipients: number(l.recipients),
+      queued: number(l.queued),
+      sent: number(l.sent),
+      failed: number(l.failed),
+      skipped: number(l.skipped),
+      cancelled: number(l.cancelled),
+    })),
     nextCursor: list.rows.length > MAIL_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
   };
 }

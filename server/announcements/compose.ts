@@ -1,18 +1,20 @@
 // An announcement's e-mail, made from the article's own data (or the owner's note) with the site's
 // one mail layout (server/mail/templates/, React Email). It is rendered ONCE per announcement with a
-// placeholder where each reader's preferences token goes; the queue (queue.ts) puts a fresh token
-// into every recipient's copy in SQL, so 100,000 recipients need one render, not 100,000.
+// placeholder where each reader's preferences token goes, stored once on the announcement (migration
+// 008); the queue (store.ts) gives every recipient's outbox row a fresh token and the sender puts it
+// in place at send time, so 100,000 recipients need one render and one stored body.
 import { ANNOUNCEMENT_MAIL as M } from '../../src/shared/messages/announcements.ts';
 import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Announceable } from '../../src/shared/announceable.ts';
 import type { MailBlock, MailContent } from '../mail/templates/content.ts';
+import { RECIPIENT_TOKEN_PLACEHOLDER } from '../mail/outbox.ts';
 import { renderMail, type RenderedMail } from '../mail/templates/render.ts';
 import { unsubscribeHeaders } from '../subscriptions/mail.ts';
 import { SUBSCRIPTION_PATHS, linkUrl } from '../subscriptions/links.ts';
 import { siteUrl } from '../settings.ts';
 
-/** Stands for a recipient's token until it is queued: the token's shape (43 URL-safe characters). */
-export const TOKEN_PLACEHOLDER = 'RTxANNOUNCEMENTxTOKENxPLACEHOLDERxxxxxxxxxx';
+/** Stands for a recipient's token in the stored body (the outbox's placeholder, filled in at send time). */
+export const TOKEN_PLACEHOLDER = RECIPIENT_TOKEN_PLACEHOLDER;
 
 export interface AnnouncementSource {
   subject: string;

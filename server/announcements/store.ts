@@ -3,9 +3,9 @@
 // history, and the drafts a new build proposes.
 import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { LINK_DAYS } from '../subscriptions/links.ts';
 import { findAnnounceable, announceableItems } from './catalogue.ts';
-import { TOKEN_PLACEHOLDER, renderAnnouncement, type AnnouncementSource } from './compose.ts';
+import { renderAnnouncement, type AnnouncementSource } from './compose.ts';
+import { headerText } from '../mail/outbox.ts';
 
 export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
 
@@ -52,8 +52,9 @@ export function sourceOf(draft: {
 
 const COLUMNS = `a.id::text AS id, a.source_path, a.note, a.subject, a.audience, a.status, a.proposed,
   a.created_by, a.created_at, a.sent_by, a.sent_at, a.finished_at, a.recipients,
-  coalesce(c.queued, 0)::int AS queued, coalesce(c.sent, 0)::int AS sent, coalesce(c.failed, 0)::int AS failed,
-  coalesce(c.skipped, 0)::int AS skipped, coalesce(c.cancelled, 0)::int AS cancelled`;
+  coalesce(c.queued, 0)::int AS queued, (coalesce(c.sent, 0) + a.purged_sent)::int AS sent,
+  (coalesce(c.failed, 0) + a.purged_failed)::int AS failed, (coalesce(c.skipped, 0) + a.purged_skipped)::int AS skipped,
+  (coalesce(c.cancelled, 0) + a.purged_cancelled)::int AS cancelled`;
 
 const COUNTS = `LEFT JOIN LATERAL (
     SELECT count(*) FILTER (WHERE o.status IN ('queued', 'sending')) AS queued,
@@ -131,8 +132,11 @@ export type SendResult =
 /**
  * Queues the announcement to every confirmed subscriber of its audience, once: the draft → sending
  * change admits one caller only, and the outbox's dedupe key (announcement:<id>:<address>) would
- * refuse a second row anyway. Each recipient's copy gets its own preferences token (random, stored
- * as its SHA-256 in subscriber_links, as 22b's links are), made in SQL: one statement for any size.
+ * refuse a second row anyway. The e-mail is rendered once and stored once, on the announcement,
+ * with a placeholder for the reader's token (migration 008); each recipient gets a small outbox
+ * row (address, subject, key): one INSERT … SELECT for any list size. The reader's preferences
+ * token and its subscriber_links row are made by the sender when that copy goes (sender.ts), so a
+ * copy that is skipped or cancelled never makes a link, and queueing does no per-row hashing.
  */
 export async function sendAnnouncement(
   db: Db,
@@ -148,45 +152,28 @@ export async function sendAnnouncement(
   if (!source) return { kind: 'unknown-source' };
   if ((await audienceCount(db, draft.audience)) === 0) return { kind: 'no-recipients' };
   const mail = await renderAnnouncement(source);
+  // One line each, as enqueueMail makes every header value (server/mail/outbox.ts).
+  const headers = Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerText(v, 2000)]));
+  const subject = headerText(draft.subject) || mail.subject;
 
   const queued = await db.transaction(async (tx) => {
     const { rows: claimed } = await tx.query(
-      `UPDATE announcements SET status = 'sending', sent_by = $2, sent_at = now(), subject = $3, audience = $4::text[]
+      `UPDATE announcements SET status = 'sending', sent_by = $2, sent_at = now(), subject = $3, audience = $4::text[],
+              mail_text = $5, mail_html = $6, mail_headers = $7::jsonb
         WHERE id = $1::bigint AND status = 'draft' RETURNING id`,
-      [id, sentBy, draft.subject, draft.audience],
+      [id, sentBy, draft.subject, draft.audience, mail.text, mail.html, JSON.stringify(headers)],
     );
     if (!claimed.length) return null;
     const { rows } = await tx.query<{ n: number }>(
-      `WITH recipients AS MATERIALIZED (
-         SELECT r.*, translate(rtrim(encode(decode(
-                  replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
-                  'base64'), '='), '+/', '-_') AS token
+      `WITH queued AS (
+         INSERT INTO mail_outbox (kind, recipient, subject, dedupe_key, announcement_id)
+         SELECT 'announcement', address, $2, 'announcement:' || $3 || ':' || lower(address), $4::bigint
            FROM (${AUDIENCE}) r
-       ), links AS (
-         INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
-         SELECT encode(sha256(convert_to(token, 'UTF8')), 'hex'), email_hash, list_type,
-                now() + make_interval(days => $9::integer)
-           FROM recipients
-       ), queued AS (
-         INSERT INTO mail_outbox (kind, recipient, subject, text, html, headers, dedupe_key, announcement_id)
-         SELECT 'announcement', address, $2, replace($3, $6, token), replace($4, $6, token),
-                replace($5, $6, token)::jsonb, 'announcement:' || $7 || ':' || lower(address), $8::bigint
-           FROM recipients
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING 1
        )
        SELECT count(*)::int AS n FROM queued`,
-      [
-        draft.audience,
-        draft.subject,
-        mail.text,
-        mail.html,
-        JSON.stringify(mail.headers),
-        TOKEN_PLACEHOLDER,
-        id,
-        id,
-        LINK_DAYS,
-      ],
+      [draft.audience, subject, id, id],
     );
     const n = Number(rows[0]?.n ?? 0);
     await tx.query(`UPDATE announcements SET recipients = $2 WHERE id = $1::bigint`, [id, n]);
@@ -225,7 +212,8 @@ export async function controlAnnouncement(db: Db, id: string, control: Control):
       );
     } else {
       await tx.query(
-        `UPDATE mail_outbox SET status = 'cancelled', claim = NULL WHERE announcement_id = $1::bigint AND status = 'queued'`,
+        `UPDATE mail_outbox SET status = 'cancelled', claim = NULL, recipient_token = NULL
+          WHERE announcement_id = $1::bigint AND status = 'queued'`,
         [id],
       );
     }

@@ -30,6 +30,14 @@ export interface OutgoingMail {
   dedupeKey?: string;
 }
 
+/**
+ * Stands for a reader's own token in a body stored once for many recipients (an announcement's,
+ * migration 008): each such outbox row keeps only its `recipient_token`, and the sender's claim
+ * puts it in place of this (sender.ts). It has a token's shape (43 URL-safe characters), so a link
+ * built around it is the link the reader gets.
+ */
+export const RECIPIENT_TOKEN_PLACEHOLDER = 'RTxANNOUNCEMENTxTOKENxPLACEHOLDERxxxxxxxxxx';
+
 /** The headers a caller may add; anything else (From, To, Subject, Bcc, …) is ours to set. */
 export const EXTRA_HEADERS = [
   'List-Unsubscribe',

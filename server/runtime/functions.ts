@@ -39,6 +39,10 @@ export async function loadFunctions(dir: string): Promise<MountedFunction[]> {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
     if (typeof mod.default !== 'function') throw new Error(`${file}: no default export handler`);
     const paths = mod.config?.path;
+    // A background function (name ending in -background) is reached on Netlify at its own
+    // /.netlify/functions/ route; `npm start` does its work in process (the mail sender), so it
+    // is not mounted.
+    if (!paths && /-background\.[^.]+$/.test(file)) continue;
     // A scheduled function has no route; server/serve.ts runs its work on its own timer.
     if (!paths && mod.config?.schedule) continue;
     if (!paths) throw new Error(`${file}: config.path is required (functions are routed by path)`);

@@ -51,7 +51,7 @@ export async function inspectConfirmation(db: Db, token: unknown): Promise<Token
 
 /**
  * Confirms the sign-up of `token`: marks the token used, the sign-up confirmed, records the
- * consent and lifts a suppression of the address for that type. Returns the resulting state:
+ * consent and lifts a suppression of the address for that type (and a hard bounce). Returns the resulting state:
  * 'confirmed' for the first POST and for a repeat (the reader pressed twice).
  */
 export async function confirmSignup(db: Db, token: unknown, ip: string): Promise<TokenState> {
@@ -71,6 +71,9 @@ export async function confirmSignup(db: Db, token: unknown, ip: string): Promise
       signup.email_hash,
       state.type,
     ]);
+    // The reader just opened our e-mail at this address: it takes mail again, so an old hard
+    // bounce no longer keeps announcements from it (docs/announcements.md).
+    await tx.query('DELETE FROM bounced_addresses WHERE email_hash = $1', [signup.email_hash]);
     await recordConsent(tx, {
       emailHash: signup.email_hash,
       type: state.type,

@@ -169,7 +169,11 @@ export async function eraseAddress(
     await tx.query('DELETE FROM mail_outbox WHERE dedupe_key = ANY($1::text[])', [
       messages.rows.map((m) => ownerAlertKey(m.id)),
     ]);
-    await tx.query('DELETE FROM mail_outbox WHERE subscriber_hash(recipient) = $1', [emailHash]);
+    // By the address when it is still held (indexed: an outbox can hold an announcement's 100,000
+    // copies), else by its hash (the same lowercased address, found without the index).
+    const held = address.rows[0]?.email;
+    if (held) await tx.query('DELETE FROM mail_outbox WHERE lower(recipient) = lower($1)', [held]);
+    else await tx.query('DELETE FROM mail_outbox WHERE subscriber_hash(recipient) = $1', [emailHash]);
     await tx.query('DELETE FROM subscriber_links WHERE email_hash = $1', [emailHash]);
     const suppressed = await tx.query<{ signup_type: SignupType }>(
       'SELECT signup_type FROM suppressed_addresses WHERE email_hash = $1',

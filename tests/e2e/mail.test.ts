@@ -10,7 +10,9 @@ import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { ADMIN_LABELS } from '../../src/shared/messages/index';
-import { MAIL_LABELS, MAIL_STATUS_LABELS } from '../../src/shared/messages/mail';
+import { MAIL_LABELS, MAIL_STATUS_LABELS, MAIL_STATUS_NOTES } from '../../src/shared/messages/mail';
+import { MAIL_PAGE_SIZE } from '../../src/shared/admin-mail-api';
+import { connect } from '../../server/db/client';
 
 const OWNER = 'owner@rootedthreads.example';
 
@@ -110,7 +112,7 @@ describe('the Mail view with a mail server', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await failed.getByRole('button', { name: MAIL_LABELS.retry }).click();
-    await page.getByText(MAIL_LABELS.retried).waitFor();
+    await page.getByText(MAIL_LABELS.retried, { exact: true }).waitFor();
     await smtp.waitFor((m) => m.subject === 'New message from Refused Reader', 10_000);
     // The SMTP server has it; the sender records it as sent a moment later (read through the API).
     await expect
@@ -162,6 +164,82 @@ describe('the Mail view without SMTP_URL', () => {
     expect(await queued.getByRole('heading', { name: 'New message from Waiting Reader' }).count()).toBe(1);
     await queued.getByText(MAIL_LABELS.showText).click();
     expect(await queued.locator('pre').innerText()).toContain('Hello from Waiting Reader.');
+    await ctx.close();
+  });
+
+  it('sums an announcement up in one line, not one card per reader; a status filter lists its copies, labelled', async () => {
+    const readers = 60;
+    await postContact(server.url, 'Listed Reader');
+    const db = connect(temp.url);
+    try {
+      await db.query(
+        `INSERT INTO email_signups (email, signup_type, source_page, status)
+         SELECT 'mail-view-' || i || '@example.org', 'Movement', '/', 'confirmed' FROM generate_series(1, $1::int) i`,
+        [readers],
+      );
+    } finally {
+      await db.close();
+    }
+    const key = server.adminKey();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    // Queued through the dashboard's own endpoints (the session is the page's).
+    const post = async (path: string, body?: unknown) =>
+      page.request.post(`${server.url}${path}`, {
+        headers: { Origin: server.url, 'Content-Type': 'application/json' },
+        data: body ?? {},
+      });
+    const subject = 'Seed swap this Saturday';
+    const draft = (await (
+      await post('/api/admin/announcements', { note: 'Bring seeds.', subject, audience: ['Movement'] })
+    ).json()) as {
+      id: string;
+    };
+    expect((await post(`/api/admin/announcements/${draft.id}/send`)).status()).toBe(202);
+
+    await page.reload();
+    await page.getByRole('tab', { name: MAIL_LABELS.tab, exact: true }).click();
+    await panel.locator('[data-mail-view][aria-busy="false"]').waitFor();
+    const line = panel.locator('[data-mail-announcement]');
+    await line.waitFor();
+    expect(await line.count()).toBe(1);
+    expect(await line.getByRole('heading', { name: subject }).count()).toBe(1);
+    expect(await line.innerText()).toContain(`${readers} recipients · 0 sent, ${readers} waiting, 0 failed`);
+    // No card per reader: the site's own mail only (this test's alert among it).
+    await panel.locator('[data-mail-status] h2', { hasText: 'New message from Listed Reader' }).waitFor();
+    expect(await panel.locator('[data-mail-status]').count()).toBeLessThan(readers);
+    expect(await panel.locator('[data-mail-status] h2', { hasText: subject }).count()).toBe(0);
+
+    // Cancelled before any went: the filter lists its copies, a page at a time, each labelled.
+    expect((await post(`/api/admin/announcements/${draft.id}/cancel`)).status()).toBe(200);
+    await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('cancelled');
+    const cancelled = panel.locator('[data-mail-status="cancelled"]');
+    await expect.poll(() => cancelled.count()).toBe(MAIL_PAGE_SIZE);
+    expect(await panel.getByRole('button', { name: MAIL_LABELS.loadMore }).count()).toBe(1);
+    const first = cancelled.first();
+    expect(await first.getByText(MAIL_STATUS_LABELS.cancelled, { exact: true }).count()).toBe(1);
+    expect(await first.getByText(MAIL_LABELS.announcementBadge, { exact: true }).count()).toBe(1);
+    expect(await first.getByText(MAIL_STATUS_NOTES.cancelled!).count()).toBe(1);
+    await first.getByText(MAIL_LABELS.showText).click();
+    const text = await first.locator('pre').innerText();
+    expect(text).toContain('Bring seeds.');
+    // The reader's own link is never shown to the owner.
+    expect(text).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+    expect(await panel.locator('[aria-live]').innerText()).toContain(`${MAIL_PAGE_SIZE}+ shown of ${readers}`);
+
+    const axe = await new AxeBuilder({ page })
+      .include('[data-panel="mail"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // The announcement's line reads at phone width too.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await panel.getByLabel(MAIL_LABELS.filterLabel).selectOption('');
+    await line.waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await ctx.close();
   });
 });

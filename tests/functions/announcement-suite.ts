@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Announceable } from '../../src/shared/announceable.ts';
+import type { MailPage } from '../../src/shared/admin-mail-api.ts';
 import { closeTransports, drainOutbox, senderConfigFromEnv, type SenderConfig } from '../../server/mail/sender.ts';
+import { onMailQueued } from '../../server/mail/outbox.ts';
+import { purgeOldData } from '../../server/retention.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
 import { freshIp } from './form-suite.ts';
@@ -98,7 +101,14 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       return parsed.pathname + parsed.search;
     }
 
+    let stopListening: (() => void) | undefined;
+
     beforeAll(async () => {
+      // This suite's drain() is the process's sender, as npm start registers its own
+      // (server/mail/outbox.ts): a commit that queues mail wakes this no-op instead of starting a
+      // delivery in the background that would race the tests' counts.
+      const off = onMailQueued(() => {});
+      stopListening = () => void off();
       smtp = await startSmtp();
       root = mkdtempSync(join(tmpdir(), 'rt-announce-'));
       publish([ARTICLE]);
@@ -118,6 +128,7 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
     }, 120_000);
 
     afterAll(async () => {
+      stopListening?.();
       closeTransports();
       await t?.finish();
       await smtp?.stop();
@@ -174,6 +185,18 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       const retry = await send('POST', `/api/admin/announcements/${a.id}/send`, {});
       expect(retry.status).toBe(200);
       expect(await progress(a.id)).toMatchObject({ status: 'sending', recipients: 3, queued: 3 });
+      // The body is stored once, on the announcement; each row holds no body and no token yet
+      // (made when its copy goes), and no link was made for anyone before that.
+      const stored = await t.db.query<{ text: string | null; html: string | null; recipient_token: string | null }>(
+        `SELECT text, html, recipient_token FROM mail_outbox WHERE announcement_id = $1::bigint`,
+        [a.id],
+      );
+      expect(stored.rows).toEqual(Array(3).fill({ text: null, html: null, recipient_token: null }));
+      const body = await t.db.query<{ mail_text: string }>(
+        `SELECT mail_text FROM announcements WHERE id = $1::bigint`,
+        [a.id],
+      );
+      expect(body.rows[0]!.mail_text).toContain(ARTICLE.summary);
 
       await drain();
       const mails = mailsOf(subject);
@@ -182,6 +205,12 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
 
       const links = mails.map(preferencesLink);
       expect(new Set(links).size).toBe(3);
+      // Once sent, a row keeps no token (the reader's link lives only in the e-mail and as a hash).
+      const after = await t.db.query<{ recipient_token: string | null }>(
+        `SELECT recipient_token FROM mail_outbox WHERE announcement_id = $1::bigint`,
+        [a.id],
+      );
+      expect(after.rows).toEqual(Array(3).fill({ recipient_token: null }));
       for (const mail of mails) {
         expect(mail.rawHeaders).toMatch(/^list-unsubscribe-post: List-Unsubscribe=One-Click\r?$/im);
         expect(mail.text).toContain(`${ARTICLE.title}`);
@@ -223,6 +252,21 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       expect(mailsOf(subject).map((m) => m.to)).toContain(stays);
       expect(mailsOf(subject).some((m) => m.to === leaves)).toBe(false);
       expect(await progress(a.id)).toMatchObject({ skipped: 1 });
+
+      // The Mail view: the skipped copy under its filter, labelled with its announcement, its text
+      // the announcement's with no reader's token; unfiltered, one line for the announcement instead.
+      const skipped = (await (await send('GET', '/api/admin/mail?status=skipped')).json()) as MailPage;
+      const row = skipped.rows.find((r) => r.recipient === leaves)!;
+      expect(row).toMatchObject({ status: 'skipped', announcement_id: a.id, subject });
+      expect(row.text).toContain('We are planting hemp this spring.');
+      expect(row.text).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+      expect(row.text).not.toContain('PLACEHOLDER');
+      const all = (await (await send('GET', '/api/admin/mail')).json()) as MailPage;
+      expect(all.rows.filter((r) => r.announcement_id !== null)).toEqual([]);
+      expect(all.counts.skipped).toBeGreaterThanOrEqual(1);
+      const line = all.announcements.find((l) => l.id === a.id)!;
+      expect(line).toMatchObject({ subject, status: 'done', skipped: 1, queued: 0, failed: 0 });
+      expect(line.sent + line.skipped).toBe(line.recipients);
     });
 
     it('preview (HTML and text, 14 px or more, postal address, no placeholder) and a test to OWNER_EMAIL only', async () => {
@@ -289,14 +333,153 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       } finally {
         smtp.refuseRecipient(bad, null);
       }
-      const { rows } = await t.db.query(`SELECT 1 FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`, [
-        bad,
-      ]);
+      const { rows } = await t.db.query<{ reply: string }>(
+        `SELECT reply FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`,
+        [bad],
+      );
       expect(rows).toHaveLength(1);
+      // The server's reply quoted the address; only its hash is kept (/privacy).
+      expect(rows[0]!.reply).toMatch(/^550/);
+      expect(rows[0]!.reply).not.toContain('@');
       const b = await draft({ note: 'Second.', subject: `Bounce again ${id}`, audience: ['Updates'] });
       await send('POST', `/api/admin/announcements/${b.id}/send`, {});
       await drain();
       expect(mailsOf(`Bounce again ${id}`).some((m) => m.to === bad)).toBe(false);
+
+      // The reader confirms a new sign-up at that address: it takes mail again, the bounce is lifted.
+      const signup = await send('POST', '/api/signups', { email: bad, signup_type: 'Movement', source_page: '/' });
+      expect(signup.status).toBe(201);
+      await drain();
+      const confirmation = smtp.received.find(
+        (m) => m.to === bad && m.text.includes('/api/subscriptions/confirm?token='),
+      );
+      const link = /\/api\/subscriptions\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(confirmation!.text)![0];
+      const confirmed = await t.send(link, {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
+        body: '',
+      });
+      expect(confirmed.status).toBe(200);
+      const lifted = await t.db.query(`SELECT 1 FROM bounced_addresses WHERE email_hash = subscriber_hash($1)`, [bad]);
+      expect(lifted.rows).toEqual([]);
+      const c = await draft({ note: 'Third.', subject: `Bounce lifted ${id}`, audience: ['Updates'] });
+      await send('POST', `/api/admin/announcements/${c.id}/send`, {});
+      await drain();
+      expect(mailsOf(`Bounce lifted ${id}`).map((m) => m.to)).toContain(bad);
+    });
+
+    it('SMTP answering 4xx for a while, then down, then back: delivery waits and resumes; nothing is dropped or doubled', async () => {
+      const id = tag();
+      const addresses = Array.from({ length: 6 }, (_, i) => `patient-${i}-${id}@example.org`);
+      for (const address of addresses) await addSignup(address, 'Newsletter');
+      const subject = `Patience ${id}`;
+      const a = await draft({ note: 'Wait for it.', subject, audience: ['Newsletter'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      // The list also holds earlier tests' Newsletter readers: every recipient counts.
+      const total = (await progress(a.id)).recipients;
+      expect(total).toBeGreaterThanOrEqual(addresses.length);
+      // Every copy of this first round is refused "try later"; the sender keeps each for a retry
+      // 3 s on (a drain ends when nothing is due, so this round is every copy, once).
+      // (The outbox is shared with the other tests, so this reads the announcement, not the drain's totals.)
+      const patient: SenderConfig = { ...sender(), retrySeconds: 3 };
+      smtp.failNext(total, 451, '4.3.2 Try again later');
+      const refusedBefore = smtp.refused();
+      await drainOutbox(t.db, patient);
+      expect(smtp.refused() - refusedBefore).toBe(total);
+      expect(mailsOf(subject)).toEqual([]);
+      expect(await progress(a.id)).toMatchObject({ status: 'sending', queued: total, sent: 0, failed: 0 });
+      // Then the server is down altogether when the retries fall due.
+      await smtp.stop();
+      try {
+        await new Promise((r) => setTimeout(r, 3500));
+        await drainOutbox(t.db, patient);
+        expect(await progress(a.id)).toMatchObject({ queued: total, sent: 0, failed: 0 });
+      } finally {
+        await smtp.start();
+      }
+      const end = Date.now() + 60_000;
+      while ((await progress(a.id)).queued > 0 && Date.now() < end) {
+        await drain();
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const mails = mailsOf(subject);
+      // Every recipient once: none dropped, none doubled.
+      expect(mails).toHaveLength(total);
+      expect(new Set(mails.map((m) => m.to)).size).toBe(total);
+      for (const address of addresses) expect(mails.map((m) => m.to)).toContain(address);
+      expect(await progress(a.id)).toMatchObject({ status: 'done', sent: total, failed: 0, queued: 0 });
+      // Each copy's link works, though its token was made on the first (refused) try.
+      for (const mail of mails) {
+        const res = await t.send(preferencesLink(mail), { method: 'GET', ip: freshIp(), headers: {} });
+        expect(res.status).toBe(200);
+      }
+    }, 90_000);
+
+    it("the site's own mail (a reader's confirmation) goes before an announcement's waiting copies", async () => {
+      const id = tag();
+      for (let i = 0; i < 5; i++) await addSignup(`queue-${i}-${id}@example.org`, 'Updates');
+      const a = await draft({ note: 'A long list.', subject: `Long list ${id}`, audience: ['Updates'] });
+      expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+      // Queued after the announcement's copies, and sent before any of them.
+      const reader = `first-${id}@example.org`;
+      expect(
+        (await send('POST', '/api/signups', { email: reader, signup_type: 'Newsletter', source_page: '/' })).status,
+      ).toBe(201);
+      const before = smtp.received.length;
+      await drain();
+      const order = smtp.received.slice(before).map((m) => m.to);
+      expect(order[0]).toBe(reader);
+      expect(order.filter((to) => to.startsWith('queue-') && to.endsWith(`-${id}@example.org`))).toHaveLength(5);
+    });
+
+    it('a reader who erases everything leaves no announcement copy behind, sent or waiting', async () => {
+      const id = tag();
+      const reader = `erase-${id}@example.org`;
+      await addSignup(reader, 'Movement');
+      const first = await draft({ note: 'One.', subject: `Erase one ${id}`, audience: ['Movement'] });
+      await send('POST', `/api/admin/announcements/${first.id}/send`, {});
+      await drain();
+      const link = preferencesLink(mailsOf(`Erase one ${id}`).find((m) => m.to === reader)!);
+      const second = await draft({ note: 'Two.', subject: `Erase two ${id}`, audience: ['Movement'] });
+      await send('POST', `/api/admin/announcements/${second.id}/send`, {});
+      const copies = () =>
+        t.db.query(`SELECT status FROM mail_outbox WHERE lower(recipient) = $1 AND announcement_id IS NOT NULL`, [
+          reader,
+        ]);
+      expect((await copies()).rows.map((r) => (r as { status: string }).status).sort()).toEqual(['queued', 'sent']);
+      const erased = await t.send(link, {
+        method: 'POST',
+        ip: freshIp(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
+        body: 'action=erase&confirm=yes',
+      });
+      expect(erased.status).toBe(200);
+      expect((await copies()).rows).toEqual([]);
+      await drain();
+      expect(mailsOf(`Erase two ${id}`).some((m) => m.to === reader)).toBe(false);
+    });
+
+    it('the history keeps its counts when the daily purge deletes old copies', async () => {
+      const id = tag();
+      await addSignup(`kept-${id}@example.org`, 'Newsletter');
+      const a = await draft({ note: 'Old news.', subject: `Old ${id}`, audience: ['Newsletter'] });
+      await send('POST', `/api/admin/announcements/${a.id}/send`, {});
+      await drain();
+      const done = await progress(a.id);
+      expect(done).toMatchObject({ status: 'done', queued: 0, failed: 0 });
+      expect(done.sent).toBe(done.recipients);
+      // A month and a day later, the purge deletes the sent copies (server/retention.ts).
+      await t.db.query(
+        `UPDATE mail_outbox SET sent_at = now() - interval '31 days', created_at = now() - interval '31 days'
+          WHERE announcement_id = $1::bigint`,
+        [a.id],
+      );
+      const purged = await purgeOldData(t.db, 730);
+      expect(purged.sentMail).toBe(done.recipients);
+      const left = await t.db.query(`SELECT 1 FROM mail_outbox WHERE announcement_id = $1::bigint`, [a.id]);
+      expect(left.rows).toEqual([]);
+      expect(await progress(a.id)).toMatchObject({ status: 'done', recipients: done.recipients, sent: done.sent });
     });
 
     it('a new article proposes its announcement; nothing is sent without the owner', async () => {

@@ -3,7 +3,12 @@
 // (server/mail/sender.ts) delivers it with nodemailer to a real SMTP server in this process
 // (tests/support/smtp.ts), and the test reads back what arrived, raw headers included.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import contact from '../../netlify/functions/contact.ts';
+import drainBackground from '../../netlify/functions/mail-drain-background.ts';
+import drainScheduled from '../../netlify/functions/mail-drain.ts';
+import { BACKGROUND_PATH, scheduledDrain, startBackgroundDrain } from '../../server/mail/background.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueMail, type OutgoingMail } from '../../server/mail/outbox.ts';
 import {
@@ -260,6 +265,66 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
       await Promise.all(work);
       expect(await outbox()).toMatchObject([{ status: 'sent' }]);
       await smtp.waitFor((m) => m.subject === 'New message from Quick Reply');
+    });
+
+    it('the background drain (Netlify, mail-drain-background): delivers a backlog in a loop, waiting out a retry; one run at a time', async () => {
+      vi.stubEnv('MAIL_RETRY_SECONDS', '1');
+      vi.stubEnv('MAIL_RATE', '1000');
+      try {
+        const to = [0, 1, 2, 3].map((i) => `backlog-${i}@example.org`);
+        for (const address of to) await queue({ to: address, subject: 'Backlog' });
+        // Another run holds the lease: this one returns at once and sends nothing.
+        await db.query(
+          `INSERT INTO mail_drain_leases (name, holder, expires_at) VALUES ('background', gen_random_uuid(), now() + interval '1 minute')`,
+        );
+        expect((await drainBackground()).status).toBe(204);
+        expect((await outbox()).map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued']);
+        // The scheduled drain stands aside too while that run holds it.
+        expect((await drainScheduled()).status).toBe(204);
+        expect((await outbox()).map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued']);
+        await db.query(`DELETE FROM mail_drain_leases`);
+
+        // The first copy is refused "try later": the run waits for its retry and ends with all sent.
+        smtp.failNext(1, 451);
+        expect((await drainBackground()).status).toBe(204);
+        expect((await outbox()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+        const arrived = smtp.received.filter((m) => m.subject === 'Backlog').map((m) => m.to);
+        expect(arrived.sort()).toEqual(to);
+        // The lease is given back, so the next run (or the scheduled drain) can go.
+        expect((await db.query(`SELECT 1 FROM mail_drain_leases`)).rows).toEqual([]);
+      } finally {
+        vi.unstubAllEnvs();
+        vi.stubEnv('SMTP_URL', smtp.url);
+        vi.stubEnv('MAIL_FROM', FROM);
+        vi.stubEnv('OWNER_EMAIL', OWNER);
+        vi.stubEnv('CONTACT_RATE_LIMIT', 'off');
+      }
+    }, 60_000);
+
+    it('the scheduled drain starts the background drain over real HTTP when due mail is left after its window', async () => {
+      const posts: string[] = [];
+      const hook = createServer((req, res) => {
+        posts.push(`${req.method} ${req.url}`);
+        res.writeHead(202).end();
+      });
+      await new Promise<void>((ok) => hook.listen(0, '127.0.0.1', ok));
+      const origin = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+      try {
+        // One a second: a 1.5 s window sends two of five and leaves three due.
+        for (let i = 0; i < 5; i++) await queue({ to: `slow-${i}@example.org`, subject: 'Slow' });
+        const result = await scheduledDrain(db, sender({ rate: 1 }), () => startBackgroundDrain(origin), 1500);
+        expect(result).toMatchObject({ skipped: false, backgroundStarted: true, failed: 0 });
+        expect(result.sent).toBeGreaterThanOrEqual(1);
+        expect(result.sent).toBeLessThan(5);
+        expect(posts).toEqual([`POST ${BACKGROUND_PATH}`]);
+        // With nothing left due it starts nothing.
+        await drainOutbox(db, sender());
+        const idle = await scheduledDrain(db, sender(), () => startBackgroundDrain(origin), 1500);
+        expect(idle).toMatchObject({ backgroundStarted: false, sent: 0 });
+        expect(posts).toHaveLength(1);
+      } finally {
+        await new Promise((ok) => hook.close(ok));
+      }
     });
 
     it('retention: messages past the retention period and old delivered mail are purged; queued mail never', async () => {

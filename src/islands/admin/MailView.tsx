@@ -1,10 +1,18 @@
 // The Mail view: every e-mail the site has written (the outbox), newest first, with its status,
-// recipient, subject and text; a failed one can be sent again. When SMTP_URL is not set it says
+// recipient, subject and text; a failed one can be sent again. Unfiltered, announcements are one
+// line each (their copies can number 100,000); a status filter lists every copy of that status. When SMTP_URL is not set it says
 // that mail is not configured: the mail waits here and nothing pretends to have been sent.
 // Loaded on its own (React.lazy in Dashboard.tsx) the first time the owner opens the tab.
 import { ADMIN_LABELS } from '../../shared/messages/index.ts';
-import { MAIL_LABELS, MAIL_STATUS_LABELS, mailSummary } from '../../shared/messages/mail.ts';
-import { MAIL_STATUSES, type MailRow } from '../../shared/admin-mail-api.ts';
+import {
+  MAIL_ANNOUNCEMENT_STATUS,
+  MAIL_LABELS,
+  MAIL_STATUS_LABELS,
+  MAIL_STATUS_NOTES,
+  announcementCounts,
+  mailSummary,
+} from '../../shared/messages/mail.ts';
+import { MAIL_STATUSES, type MailAnnouncementLine, type MailRow } from '../../shared/admin-mail-api.ts';
 import { shortDate } from './format.ts';
 import { useMail } from './useMail.ts';
 import styles from './mail.module.css';
@@ -22,6 +30,7 @@ function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean;
         <span className={styles.status} data-status={row.status}>
           {MAIL_STATUS_LABELS[row.status]}
         </span>
+        {row.announcement_id && <span className={styles.status}>{MAIL_LABELS.announcementBadge}</span>}
         <h2 className={styles.subject}>{row.subject}</h2>
       </div>
       <dl className={styles.facts}>
@@ -48,7 +57,8 @@ function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean;
           <dd>{row.attempts}</dd>
         </div>
       </dl>
-      {row.last_error && row.status !== 'sent' && (
+      {MAIL_STATUS_NOTES[row.status] && <p className={styles.hint}>{MAIL_STATUS_NOTES[row.status]}</p>}
+      {row.last_error && row.status !== 'sent' && row.status !== 'skipped' && (
         <p className={styles.error}>
           <span className={styles.errorLabel}>{MAIL_LABELS.lastError}:</span> {row.last_error}
         </p>
@@ -74,6 +84,34 @@ function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean;
   );
 }
 
+/** One announcement summed up: its subject, state and where its copies are. */
+function AnnouncementLine({ line }: { line: MailAnnouncementLine }) {
+  return (
+    <li className={styles.item} data-mail-announcement={line.id}>
+      <div className={styles.itemHead}>
+        <span className={styles.status} data-status={line.status === 'done' ? 'sent' : undefined}>
+          {MAIL_ANNOUNCEMENT_STATUS[line.status] ?? line.status}
+        </span>
+        <h3 className={styles.subject}>{line.subject}</h3>
+      </div>
+      <dl className={styles.facts}>
+        {line.sent_at && (
+          <div>
+            <dt>{MAIL_LABELS.sentAt}</dt>
+            <dd>
+              <time dateTime={line.sent_at}>{shortDate(line.sent_at)}</time>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{MAIL_LABELS.recipients}</dt>
+          <dd>{announcementCounts(line)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
 export default function MailView({ onDenied }: Props) {
   const mail = useMail(onDenied);
   const { page, rows } = mail;
@@ -90,7 +128,7 @@ export default function MailView({ onDenied }: Props) {
         <p className={admin.summary} aria-live="polite">
           {mail.loading || !page
             ? MAIL_LABELS.loading
-            : mailSummary(rows.length, page.nextCursor !== null, page.counts)}
+            : mailSummary(rows.length, page.nextCursor !== null, page.counts, mail.status)}
         </p>
         <label className={styles.filter}>
           <span>{MAIL_LABELS.filterLabel}</span>
@@ -107,6 +145,19 @@ export default function MailView({ onDenied }: Props) {
           </select>
         </label>
       </div>
+      {!mail.status && !mail.loading && page && page.announcements.length > 0 && (
+        <section className={styles.mail} aria-labelledby="mail-announcements" data-mail-announcements>
+          <h2 id="mail-announcements" className={styles.subject}>
+            {MAIL_LABELS.announcementsTitle}
+          </h2>
+          <p className={styles.hint}>{MAIL_LABELS.announcementsHint}</p>
+          <ul className={styles.list}>
+            {page.announcements.map((line) => (
+              <AnnouncementLine key={line.id} line={line} />
+            ))}
+          </ul>
+        </section>
+      )}
       {mail.failed && !mail.loading ? (
         <p className={styles.empty}>
           {MAIL_LABELS.failed}{' '}
