@@ -49,6 +49,21 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
       event: 'erased',
       channel: 'dashboard',
     });
+    // When nothing else is held under the address, the outbox's copies of mail to it go too
+    // (/privacy: only hashes are left); a reader still on another list keeps that list's mail, and
+    // an earlier erasure's confirmation still goes.
+    if (row.email) {
+      const others = await tx.query(
+        `SELECT 1 FROM email_signups WHERE email_hash = $1
+         UNION ALL SELECT 1 FROM contact_submissions WHERE lower(email) = lower($2) LIMIT 1`,
+        [row.email_hash, row.email],
+      );
+      if (!others.rows[0])
+        await tx.query(
+          "DELETE FROM mail_outbox WHERE lower(recipient) = lower($1) AND kind <> 'erasure-confirmation'",
+          [row.email],
+        );
+    }
     if (row.status === 'confirmed' && row.email) {
       await queueErasureConfirmation(
         tx,

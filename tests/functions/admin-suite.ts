@@ -864,6 +864,29 @@ export function adminSuite(
       expect((await send('GET', '/api/admin/consent?email=a@b.co')).status).toBe(401);
     });
 
+    it('erasing an address’s last sign-up takes the e-mails to it from the outbox; one of two lists keeps them', async () => {
+      const m = tag();
+      const email = `two-lists-${m}@example.com`;
+      const updates = await addSignup({ email });
+      const movement = await addSignup({ email, signup_type: 'Movement' });
+      await t.db.query(
+        `INSERT INTO mail_outbox (kind, recipient, subject, text) VALUES ('signup-confirmation', $1, 'Confirm', 'Confirm it')`,
+        [email],
+      );
+      const kinds = async () =>
+        (
+          await t.db.query<{ kind: string }>('SELECT kind FROM mail_outbox WHERE lower(recipient) = $1 ORDER BY id', [
+            email,
+          ])
+        ).rows.map((r) => r.kind);
+      expect((await send('DELETE', `/api/admin/signups/${updates}`, { cookie })).status).toBe(204);
+      // Still on Movement: its mail stays, and the erasure of Updates is confirmed.
+      expect(await kinds()).toEqual(['signup-confirmation', 'erasure-confirmation']);
+      expect((await send('DELETE', `/api/admin/signups/${movement}`, { cookie })).status).toBe(204);
+      // Nothing is held under the address now: only the two erasure confirmations name it.
+      expect(await kinds()).toEqual(['erasure-confirmation', 'erasure-confirmation']);
+    });
+
     it('lists sign-ups with their status, filtered by it', async () => {
       const m = tag();
       const a = await addSignup({ email: `a-${m}@example.com` });
