@@ -91,6 +91,12 @@ export function pgDb(url: string): Db {
   // An idle client whose server goes away emits 'error' on the pool; unhandled, it would end the
   // process. The next query simply gets a fresh connection.
   pool.on('error', (err) => console.error('postgres pool: idle client error:', err.message));
+  // pg emits 'error' on a session the server ends while no statement of it is running, and the
+  // pool listens only while the session is idle: a session checked out at that moment (between two
+  // statements of any caller) would end the process unheard. Each session keeps a listener of its
+  // own for life; the failure reaches its caller as the next statement's error, and the pool drops
+  // the session when it comes back (no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind: 'pg',
     query: <T>(text: string, params: readonly unknown[] = []) =>
