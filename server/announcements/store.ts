@@ -2,34 +2,13 @@
 // count, queueing every recipient in one INSERT … SELECT, pause/resume/cancel, progress and
 // history, and the drafts a new build proposes.
 import type { SignupType } from '../../src/shared/messages/index.ts';
+import type { Announcement, AnnouncementStatus } from '../../src/shared/announcement-api.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { findAnnounceable, announceableItems } from './catalogue.ts';
 import { renderAnnouncement, type AnnouncementSource } from './compose.ts';
 import { headerText } from '../mail/outbox.ts';
 
-export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
-
-export interface Announcement {
-  id: string;
-  source_path: string | null;
-  note: string | null;
-  subject: string;
-  audience: SignupType[];
-  status: AnnouncementStatus;
-  proposed: boolean;
-  created_by: string;
-  created_at: string;
-  sent_by: string | null;
-  sent_at: string | null;
-  finished_at: string | null;
-  recipients: number;
-  /** Outbox counts: waiting (queued or being sent), sent, failed, skipped (left or bounced), cancelled. */
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  cancelled: number;
-}
+export type { Announcement, AnnouncementStatus };
 
 export interface Draft {
   source_path?: string | undefined;

@@ -1,7 +1,7 @@
 // The announcements API's request shape (server/announcements/routes.ts; the dashboard's Send
 // view posts the same). docs/announcements.md.
 import { z } from 'zod/mini';
-import { SIGNUP_TYPES } from './messages/index.ts';
+import { SIGNUP_TYPES, type SignupType } from './messages/index.ts';
 
 /** An e-mail to compose, preview, test or save as a draft: an article/story or a note, or both. */
 export const announcementDraftSchema = z
@@ -24,3 +24,33 @@ export const announcementSendSchema = z.strictObject({
   subject: z.optional(announcementDraftSchema.def.shape.subject),
   audience: z.optional(announcementDraftSchema.def.shape.audience),
 });
+
+/** An announcement's state (migration 007). */
+export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
+
+/** One announcement with its progress, as the endpoints answer it (server/announcements/store.ts). */
+export interface Announcement {
+  id: string;
+  source_path: string | null;
+  note: string | null;
+  subject: string;
+  audience: SignupType[];
+  status: AnnouncementStatus;
+  /** A build proposed it for a newly published article. */
+  proposed: boolean;
+  /** 'owner' or 'build'. */
+  created_by: string;
+  created_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
+  finished_at: string | null;
+  /** Outbox rows queued when it was sent. */
+  recipients: number;
+  /** Waiting: queued or being sent. */
+  queued: number;
+  sent: number;
+  failed: number;
+  /** Left the lists or bounced before their turn. */
+  skipped: number;
+  cancelled: number;
+}

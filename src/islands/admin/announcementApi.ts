@@ -1,11 +1,13 @@
 // The Send view's calls to /api/admin/announcements* (docs/announcements.md, "Endpoints") and the
 // shapes of their answers. Reads retry as every dashboard read does (api.ts); actions do not: a
 // send is never repeated by the page (the server would refuse a second one anyway).
-import type { AnnouncementDraft } from '../../shared/announcement-api.ts';
+import type { Announcement, AnnouncementDraft } from '../../shared/announcement-api.ts';
 import type { SignupType } from '../../shared/messages/index.ts';
 import { apiFetch, withRetry } from './api.ts';
 
-export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';
+export type { AnnouncementStatus } from '../../shared/announcement-api.ts';
+/** One announcement with its progress (the endpoints' shape, src/shared/announcement-api.ts). */
+export type AnnouncementRow = Announcement;
 
 /** An article or story an announcement can be made from. */
 export interface AnnounceableItem {
@@ -14,33 +16,6 @@ export interface AnnounceableItem {
   title: string;
   /** YYYY-MM-DD. */
   publishedDate: string;
-}
-
-/** One announcement with its progress (server/announcements/store.ts, Announcement). */
-export interface AnnouncementRow {
-  id: string;
-  source_path: string | null;
-  note: string | null;
-  subject: string;
-  audience: SignupType[];
-  status: AnnouncementStatus;
-  /** A build proposed it for a newly published article. */
-  proposed: boolean;
-  /** 'owner' or 'build'. */
-  created_by: string;
-  created_at: string;
-  sent_by: string | null;
-  sent_at: string | null;
-  finished_at: string | null;
-  /** Outbox rows queued when it was sent. */
-  recipients: number;
-  /** Waiting: queued or being sent. */
-  queued: number;
-  sent: number;
-  failed: number;
-  /** Left the lists or bounced before their turn. */
-  skipped: number;
-  cancelled: number;
 }
 
 export interface AnnouncementListing {
