@@ -4,6 +4,7 @@
 // reading back what arrived, and the subscriptions' own preferences function for one-click.
 // The build's dist/announceable.json is stood in by a file of the same shape in a ROOT_DIR of the
 // test's own (the loader reads it from there as from a build), so a new article can be "published".
+import type { Announcement } from '../../src/shared/announcement-api.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,18 +30,8 @@ const ARTICLE: Announceable = {
 };
 const NEW_ARTICLE: Announceable = { ...ARTICLE, path: '/articles/hemp-denim', title: 'Hemp denim, tested' };
 
-interface Progress {
-  id: string;
-  status: string;
-  recipients: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  cancelled: number;
-  proposed: boolean;
-  source_path: string | null;
-}
+/** The endpoints' answer (src/shared/announcement-api.ts). */
+type Progress = Announcement;
 
 export function announcementSuite(name: string, start: () => Promise<AdminTarget>): void {
   describe(`announcements: ${name}`, () => {

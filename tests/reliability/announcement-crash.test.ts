@@ -5,6 +5,7 @@
 // unsubscribe link. The test counts those duplicates and holds them to what can honestly be in
 // flight: the rows the dead sender had claimed (one per worker: server/mail/sender.ts,
 // CONCURRENCY), which it also reads from the database at the moment of the kill.
+import type { Announcement } from '../../src/shared/announcement-api.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer, TEST_SERVER_ADMIN_KEY, type RunningServer } from '../support/server.ts';
@@ -33,15 +34,8 @@ async function withDb<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise
 const logIn = (url: string) =>
   openAdminSession((path, init) => fetch(`${url}${path}`, init), url, TEST_SERVER_ADMIN_KEY);
 
-interface Progress {
-  id: string;
-  status: string;
-  recipients: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-}
+/** The endpoints' answer (src/shared/announcement-api.ts). */
+type Progress = Announcement;
 
 async function api<T>(server: RunningServer, cookie: string, path: string, body?: unknown): Promise<[number, T]> {
   const res = await fetch(`${server.url}${path}`, {
