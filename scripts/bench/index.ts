@@ -2,14 +2,24 @@
 // reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
 // Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
 //   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements   (default: all)
+//   BENCH_LH_RUNS=5   Lighthouse runs per page and form factor (interleaved across the pages)
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchBrowser } from '../../tests/support/browser.ts';
+import { compress, ENCODINGS, type Encoding } from '../../server/precompress.ts';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { createPgDatabase } from '../../tests/support/db.ts';
 import { measurePageWeight, pageWeightTable, PAGE_TYPES } from './page-weight.ts';
-import { lighthouseTable, referenceHtml, REFERENCE_PATH, runLighthouse } from './lighthouse.ts';
+import {
+  lighthouseTable,
+  NO_PHOTO_PATH,
+  photoCostTable,
+  referenceHtml,
+  REFERENCE_PATH,
+  runLighthouseInterleaved,
+  withoutInlinePhotos,
+} from './lighthouse.ts';
 import { BROWSER_ACCEPT_ENCODING, load, loadClient, loadTable, startBareServer, type Load } from './functions.ts';
 import { buildTable, generatedArticles, realArticles, timeBuild } from './scale.ts';
 import { benchEmail, emailTable } from './email.ts';
@@ -30,14 +40,27 @@ const print = (s: string) => {
   console.log(s);
 };
 
-/** A copy of the project root whose dist/ also holds the reference page, served by our server. */
+/**
+ * A page with the Brotli and gzip siblings the build would give it (the server's start-up fallback
+ * compresses less), so it is compared with the built pages byte for byte the same way.
+ */
+function writeBuiltPage(file: string, html: string): void {
+  const body = Buffer.from(html);
+  writeFileSync(file, body);
+  for (const [encoding, suffix] of Object.entries(ENCODINGS) as [Encoding, string][])
+    writeFileSync(file + suffix, compress(body, encoding));
+}
+
+/**
+ * A copy of the project root whose dist/ also holds the reference page and the article without its
+ * inline photo, served by our server (which compresses them at start-up like any file the build left bare).
+ */
 function rootWithReference(): string {
   const root = mkdtempSync(join(tmpdir(), 'rt-bench-'));
   cpSync('dist', join(root, 'dist'), { recursive: true });
-  writeFileSync(
-    join(root, 'dist', REFERENCE_PATH.slice(1) + '.html'),
-    referenceHtml(readFileSync('dist/articles/hemp-vs-cotton.html', 'utf8')),
-  );
+  const article = readFileSync('dist/articles/hemp-vs-cotton.html', 'utf8');
+  writeBuiltPage(join(root, 'dist', REFERENCE_PATH.slice(1) + '.html'), referenceHtml(article));
+  writeBuiltPage(join(root, 'dist', NO_PHOTO_PATH.slice(1) + '.html'), withoutInlinePhotos(article));
   for (const name of ['netlify.toml', 'netlify', 'server', 'src', 'scripts', 'node_modules', 'package.json'])
     symlinkSync(resolve(name), join(root, name));
   return root;
@@ -65,16 +88,29 @@ async function main(): Promise<void> {
     }
 
     if (parts.has('lighthouse')) {
+      const runs = Number(process.env.BENCH_LH_RUNS ?? 5);
+      if (!Number.isInteger(runs) || runs < 1 || runs > 25)
+        throw new Error(`BENCH_LH_RUNS must be a whole number from 1 to 25, not ${process.env.BENCH_LH_RUNS}`);
       const rows = [];
+      const photoRows = [];
+      const pages = PAGE_TYPES.filter(([label]) => label !== '/admin');
+      const paths = [REFERENCE_PATH, ...pages.map(([, path]) => path), NO_PHOTO_PATH];
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        const ref = await runLighthouse(server!.url + REFERENCE_PATH, formFactor);
-        rows.push({ label: 'reference', formFactor, run: ref, refLcp: ref.lcp });
-        const pages = PAGE_TYPES.filter(([label]) => label !== '/admin');
-        for (const [label, path] of pages)
-          rows.push({ label, formFactor, run: await runLighthouse(server!.url + path, formFactor), refLcp: ref.lcp });
+        const [ref, ...measured] = await runLighthouseInterleaved(
+          paths.map((path) => server!.url + path),
+          formFactor,
+          runs,
+        );
+        rows.push({ label: 'reference', formFactor, run: ref!, refLcp: ref!.lcp });
+        for (const [i, [label]] of pages.entries())
+          rows.push({ label, formFactor, run: measured[i]!, refLcp: ref!.lcp });
+        const article = measured[pages.findIndex(([label]) => label === 'article')]!;
+        photoRows.push({ formFactor, withPhoto: article, withoutPhoto: measured.at(-1)! });
       }
-      print('## 2. Lighthouse 13 (median of 3 runs)\n');
+      print(`## 2. Lighthouse 13 (median of ${runs} runs, every page's runs interleaved with the reference's)\n`);
       print(lighthouseTable(rows) + '\n');
+      print("### 2b. The article's inline photo: the same page with and without it (same interleaved runs)\n");
+      print(photoCostTable(photoRows) + '\n');
     }
     await server?.stop();
     server = undefined;
