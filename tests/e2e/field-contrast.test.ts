@@ -1,0 +1,86 @@
+// WCAG 2.2 1.4.11 (non-text contrast): a reader must see where each form field is. axe does not
+// measure borders, so this reads the colours the browser computed, in both themes: a field's edge
+// (its border, or its own fill where the border is transparent) differs 3:1 from what surrounds it.
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from '../support/browser';
+
+const base = inject('baseUrl');
+const { open } = browserForFile(base);
+
+/** Pages with every kind of form a reader meets: sign-up blocks, the footer band, the contact form. */
+const PAGES = ['/', '/articles/hemp-vs-cotton', '/contact'];
+
+interface FieldColours {
+  field: string;
+  border: string;
+  fill: string;
+  around: string;
+}
+
+describe('form fields stand out from their surroundings (WCAG 1.4.11)', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`every text field has a 3:1 edge in the ${colorScheme} theme`, async () => {
+      const problems: string[] = [];
+      let checked = 0;
+      for (const path of PAGES) {
+        const { page, ctx } = await open(path, { colorScheme });
+        // Off-screen parts under content-visibility: auto are styled alike once shown.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+        const fields: FieldColours[] = await page.evaluate(() => {
+          const opaque = (el: Element | null): string => {
+            for (let e = el; e; e = e.parentElement) {
+              const bg = getComputedStyle(e).backgroundColor;
+              if (!/^rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+            }
+            return getComputedStyle(document.documentElement).backgroundColor;
+          };
+          const selector = 'form input:not([type=hidden]):not([type=checkbox]):not([type=radio]), form textarea';
+          return [...document.querySelectorAll<HTMLElement>(selector)]
+            .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'))
+            .map((el) => {
+              const style = getComputedStyle(el);
+              const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+              return {
+                field: `${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] ${label ?? ''}`.trim(),
+                border: style.borderTopWidth === '0px' ? 'rgba(0, 0, 0, 0)' : style.borderTopColor,
+                fill: style.backgroundColor,
+                around: opaque(el.parentElement),
+              };
+            });
+        });
+        await ctx.close();
+        for (const f of fields) {
+          checked++;
+          const edge = isTransparent(f.border) ? f.fill : f.border;
+          const ratio = contrast(edge, f.around);
+          if (ratio < 3) problems.push(`${path} ${f.field}: edge ${edge} on ${f.around} is ${ratio.toFixed(2)}:1`);
+        }
+      }
+      expect(checked).toBeGreaterThan(5);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+function isTransparent(colour: string): boolean {
+  return colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
+}
+
+function channels(colour: string): [number, number, number] {
+  const m = colour.match(/rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/);
+  if (!m) throw new Error(`unreadable colour ${colour}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+function luminance(colour: string): number {
+  const [r, g, b] = channels(colour).map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
