@@ -9,7 +9,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { darkThemeProblems, useDarkTheme } from '../support/theme';
 import { KEY_FILE } from '../../server/admin/local-key.ts';
+import { SUBSCRIPTION_ADMIN_LABELS } from '../../src/shared/messages/subscriptions.ts';
 import { DEMO_MODE_LABELS } from '../../src/shared/messages/security.ts';
 import { ADMIN_LABELS, ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { CSV_FILE_NAMES } from '../../src/shared/admin-api';
@@ -473,5 +475,36 @@ describe('the dashboard', () => {
       await ctx.close();
       expect(problems).toEqual([]);
     }
+  }, 120_000);
+
+  it('follows the dark theme the reader chose: dark cards, light ink, and axe passes on the gate, both lists, the tooltip and the consent history', async () => {
+    const { ctx, page } = await newPage();
+    await useDarkTheme(ctx);
+    const problems: string[] = [];
+    const check = async (label: string, selector: string, include?: string) => {
+      for (const p of await darkThemeProblems(page, selector, { include })) problems.push(`${label}: ${p}`);
+    };
+    await page.goto(base + '/admin');
+    await state(page, 'gate');
+    // Typed text, so axe measures the field's own ink on its own background.
+    await page.getByLabel(ADMIN_LABELS.keyLabel).fill('not-the-key');
+    await check('gate', '[data-admin-state="gate"] input');
+    await logIn(page);
+    await check('contacts', '[data-panel="contacts"] table tbody td');
+    await rows(page, 'contacts').first().locator('td button').first().hover();
+    await page.getByRole('tooltip').waitFor();
+    await check('tooltip', '[data-panel="contacts"] table');
+    await page.mouse.move(0, 0);
+    await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.signupsTab) }).click();
+    await rows(page, 'signups').first().waitFor();
+    await check('sign-ups', '[data-panel="signups"] table tbody td');
+    await rows(page, 'signups')
+      .first()
+      .getByRole('button', { name: new RegExp(SUBSCRIPTION_ADMIN_LABELS.history) })
+      .click();
+    await page.locator('[data-consent-events] tbody tr').first().waitFor();
+    await check('consent history', 'dialog[open] [data-consent-events] td', 'dialog[open]');
+    await ctx.close();
+    expect(problems).toEqual([]);
   }, 120_000);
 });

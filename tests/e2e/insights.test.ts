@@ -7,6 +7,7 @@ import { TOP_PAGES_LABELS } from '../../src/shared/messages/security.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser';
+import { contrast, darkThemeProblems, painted, useDarkTheme } from '../support/theme';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { connect, type Db } from '../../server/db/client';
@@ -226,6 +227,47 @@ describe('the Insights view', () => {
     expect(await page.getByRole('radio', { name: INSIGHTS_LABELS.period(365) }).isChecked()).toBe(true);
     await insightsPanel(page).locator('[data-insights][aria-busy="false"]').waitFor();
     expect(await figure(page, 'signups').locator('tbody tr').count()).toBe(365);
+    await ctx.close();
+  });
+
+  it('follows the dark theme: dark cards, light ink, series that keep 3:1 on the card, axe passes; at 375 px the daily table scrolls in its card', async () => {
+    // The entries of the tests above (seeded here when this test runs alone).
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_signups');
+    if (rows[0]!.n === 0) await seed();
+    const { ctx, page } = await newPage();
+    await useDarkTheme(ctx);
+    await logIn(page);
+    await openInsights(page);
+    for (const details of await insightsPanel(page).locator('details').all()) await details.locator('summary').click();
+    const problems = await darkThemeProblems(page, '[data-chart="signups"] [data-summary]', {
+      include: '[data-panel="insights"]',
+    });
+
+    // The bars' colours (each series' computed fill) against the card they are drawn on.
+    const card = (await painted(page, '[data-chart="signups"]')).background;
+    const fills = await insightsPanel(page)
+      .locator('svg[role="img"] g[fill]')
+      .evaluateAll((groups) => groups.map((g) => getComputedStyle(g).fill));
+    expect(fills.length).toBe(4);
+    for (const fill of fills)
+      if (contrast(fill, card) < 3) problems.push(`series ${fill} on ${card}: ${contrast(fill, card).toFixed(2)}:1`);
+
+    // A phone: the page never scrolls sideways; the wide table scrolls inside its own box.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    const box = figure(page, 'signups').locator('[role="region"]');
+    const { scrollWidth, clientWidth } = await box.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    for (const p of await darkThemeProblems(page, '[data-chart="signups"] tbody td', {
+      include: '[data-panel="insights"]',
+    }))
+      problems.push(`375 px: ${p}`);
+    expect(problems).toEqual([]);
     await ctx.close();
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser';
+import { darkThemeProblems, useDarkTheme } from '../support/theme';
 import { startServer, type RunningServer } from '../support/server';
 import { createPgDatabase, type TempDatabase } from '../support/db';
 import { startSmtp, type TestSmtp } from '../support/smtp';
@@ -135,6 +136,22 @@ describe('the Mail view with a mail server', () => {
     await panel.locator('[data-mail-status]').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await ctx.close();
+  });
+
+  it('follows the dark theme: dark cards, light ink, readable status badges, axe passes', async () => {
+    await postContact(server.url, 'Dark Reader');
+    await smtp.waitFor((m) => m.subject === 'New message from Dark Reader');
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await useDarkTheme(ctx);
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    const card = panel.locator('[data-mail-status]').first();
+    await card.waitFor();
+    await card.getByText(MAIL_LABELS.showText).click();
+    expect(
+      await darkThemeProblems(page, '[data-panel="mail"] [data-mail-status] h2', { include: '[data-panel="mail"]' }),
+    ).toEqual([]);
     await ctx.close();
   });
 });
