@@ -1,8 +1,13 @@
 // WCAG 2.2 1.4.11 (non-text contrast): a reader must see where each form field is. axe does not
 // measure borders, so this reads the colours the browser computed, in both themes: a field's edge
-// (its border, or its own fill where the border is transparent) differs 3:1 from what surrounds it.
+// (its border, or its own fill where the border is transparent) differs 3:1 from what surrounds it,
+// on the reader's pages and in the owner's dashboard.
 import { describe, expect, inject, it } from 'vitest';
-import { browserForFile } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { adminState, browserForFile, logInToAdmin } from '../support/browser';
+import { TEST_SERVER_ADMIN_KEY } from '../support/server';
+import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
+import { ANNOUNCEMENT_LABELS } from '../../src/shared/messages/announcements.ts';
 
 const base = inject('baseUrl');
 const { open } = browserForFile(base);
@@ -19,48 +24,81 @@ interface FieldColours {
 
 describe('form fields stand out from their surroundings (WCAG 1.4.11)', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`every text field has a 3:1 edge in the ${colorScheme} theme`, async () => {
+    it(`every text field of the reader's pages has a 3:1 edge in the ${colorScheme} theme`, async () => {
       const problems: string[] = [];
       let checked = 0;
       for (const path of PAGES) {
         const { page, ctx } = await open(path, { colorScheme });
         // Off-screen parts under content-visibility: auto are styled alike once shown.
         await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-        const fields: FieldColours[] = await page.evaluate(() => {
-          const opaque = (el: Element | null): string => {
-            for (let e = el; e; e = e.parentElement) {
-              const bg = getComputedStyle(e).backgroundColor;
-              if (!/^rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
-            }
-            return getComputedStyle(document.documentElement).backgroundColor;
-          };
-          const selector = 'form input:not([type=hidden]):not([type=checkbox]):not([type=radio]), form textarea';
-          return [...document.querySelectorAll<HTMLElement>(selector)]
-            .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'))
-            .map((el) => {
-              const style = getComputedStyle(el);
-              const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
-              return {
-                field: `${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] ${label ?? ''}`.trim(),
-                border: style.borderTopWidth === '0px' ? 'rgba(0, 0, 0, 0)' : style.borderTopColor,
-                fill: style.backgroundColor,
-                around: opaque(el.parentElement),
-              };
-            });
-        });
+        const fields = await fieldColours(page);
         await ctx.close();
-        for (const f of fields) {
-          checked++;
-          const edge = isTransparent(f.border) ? f.fill : f.border;
-          const ratio = contrast(edge, f.around);
-          if (ratio < 3) problems.push(`${path} ${f.field}: edge ${edge} on ${f.around} is ${ratio.toFixed(2)}:1`);
-        }
+        checked += fields.length;
+        problems.push(...lowContrast(path, fields));
       }
       expect(checked).toBeGreaterThan(5);
       expect(problems).toEqual([]);
     });
+
+    it(`every text field of the owner's dashboard has a 3:1 edge in the ${colorScheme} theme`, async () => {
+      const { page, ctx } = await open('/admin', { colorScheme });
+      await adminState(page, 'gate');
+      const gate = await fieldColours(page);
+      await logInToAdmin(page, base, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+      const lists = await fieldColours(page);
+      await page.getByRole('tab', { name: ANNOUNCEMENT_LABELS.tab, exact: true }).click();
+      await page.locator('[data-panel="send"] [data-send-view][aria-busy="false"] [data-compose]').waitFor();
+      const send = await fieldColours(page);
+      await ctx.close();
+      for (const [view, fields] of [
+        ['gate', gate],
+        ['lists', lists],
+        ['send', send],
+      ] as const)
+        expect(fields.length, `text fields in the ${view} view`).toBeGreaterThan(0);
+      expect([
+        ...lowContrast('/admin gate', gate),
+        ...lowContrast('/admin lists', lists),
+        ...lowContrast('/admin send', send),
+      ]).toEqual([]);
+    });
   }
 });
+
+/** The computed colours of every text field a reader can see, and of what lies behind it. */
+function fieldColours(page: Page): Promise<FieldColours[]> {
+  return page.evaluate(() => {
+    const opaque = (el: Element | null): string => {
+      for (let e = el; e; e = e.parentElement) {
+        const bg = getComputedStyle(e).backgroundColor;
+        if (!/^rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    };
+    const selector = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'))
+      .map((el) => {
+        const style = getComputedStyle(el);
+        const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+        return {
+          field: `${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] ${label ?? ''}`.trim(),
+          border: style.borderTopWidth === '0px' ? 'rgba(0, 0, 0, 0)' : style.borderTopColor,
+          fill: style.backgroundColor,
+          around: opaque(el.parentElement),
+        };
+      });
+  });
+}
+
+/** A field's edge is its border, or its own fill where the border is transparent. */
+function lowContrast(where: string, fields: FieldColours[]): string[] {
+  return fields.flatMap((f) => {
+    const edge = isTransparent(f.border) ? f.fill : f.border;
+    const ratio = contrast(edge, f.around);
+    return ratio < 3 ? [`${where} ${f.field}: edge ${edge} on ${f.around} is ${ratio.toFixed(2)}:1`] : [];
+  });
+}
 
 function isTransparent(colour: string): boolean {
   return colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);

@@ -88,6 +88,13 @@ export async function darkThemeProblems(
     problems.push(`not in the dark theme: data-theme=${p.theme}, color-scheme: ${p.colorScheme}`);
   if (luminance(p.background) >= 0.1) problems.push(`${selector}: background ${p.background} is not dark`);
   if (luminance(p.color) <= 0.4) problems.push(`${selector}: text ${p.color} is not light`);
+  // A toast fading in or out is measured by axe at its passing opacity (its ink nearly the page's):
+  // let every finite transition and animation finish first, so axe sees what the owner reads.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   let axe = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
