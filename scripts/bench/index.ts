@@ -53,7 +53,7 @@ function writeBuiltPage(file: string, html: string): void {
 
 /**
  * A copy of the project root whose dist/ also holds the reference page and the article without its
- * inline photo, served by our server (which compresses them at start-up like any file the build left bare).
+ * inline photo, each with its compressed siblings (writeBuiltPage), served by our server.
  */
 function rootWithReference(): string {
   const root = mkdtempSync(join(tmpdir(), 'rt-bench-'));
