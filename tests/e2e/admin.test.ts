@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request as PwRequest } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { darkThemeProblems, useDarkTheme } from '../support/theme';
+import { axeAtRest } from '../support/axe';
 import { KEY_FILE } from '../../server/admin/local-key.ts';
 import { SUBSCRIPTION_ADMIN_LABELS } from '../../src/shared/messages/subscriptions.ts';
 import { DEMO_MODE_LABELS } from '../../src/shared/messages/security.ts';
@@ -450,9 +450,7 @@ describe('the dashboard', () => {
       const { ctx, page } = await newPage(viewport);
       const problems: string[] = [];
       const check = async (label: string) => {
-        const result = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
+        const result = await (await axeAtRest(page)).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical')
             problems.push(`${viewport.width}px ${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

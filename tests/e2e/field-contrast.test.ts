@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminState, browserForFile, logInToAdmin } from '../support/browser';
 import { TEST_SERVER_ADMIN_KEY } from '../support/server';
+import { contrast, isTransparent, painted } from '../support/theme';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { ANNOUNCEMENT_LABELS } from '../../src/shared/messages/announcements.ts';
 
@@ -14,6 +15,7 @@ const { open } = browserForFile(base);
 
 /** Pages with every kind of form a reader meets: sign-up blocks, the footer band, the contact form. */
 const PAGES = ['/', '/articles/hemp-vs-cotton', '/contact'];
+const TEXT_FIELDS = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea';
 
 interface FieldColours {
   field: string;
@@ -66,29 +68,23 @@ describe('form fields stand out from their surroundings (WCAG 1.4.11)', () => {
 });
 
 /** The computed colours of every text field a reader can see, and of what lies behind it. */
-function fieldColours(page: Page): Promise<FieldColours[]> {
-  return page.evaluate(() => {
-    const opaque = (el: Element | null): string => {
-      for (let e = el; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor;
-        if (!/^rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
-      }
-      return getComputedStyle(document.documentElement).backgroundColor;
-    };
-    const selector = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea';
-    return [...document.querySelectorAll<HTMLElement>(selector)]
-      .filter((el) => el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'))
-      .map((el) => {
-        const style = getComputedStyle(el);
-        const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
-        return {
-          field: `${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] ${label ?? ''}`.trim(),
-          border: style.borderTopWidth === '0px' ? 'rgba(0, 0, 0, 0)' : style.borderTopColor,
-          fill: style.backgroundColor,
-          around: opaque(el.parentElement),
-        };
-      });
-  });
+async function fieldColours(page: Page): Promise<FieldColours[]> {
+  const found: FieldColours[] = [];
+  for (const input of await page.locator(TEXT_FIELDS).filter({ visible: true }).all()) {
+    const own = await input.evaluate((el) => {
+      // The honeypot is kept from readers and assistive technology alike.
+      if (el.closest('[aria-hidden="true"]')) return null;
+      const style = getComputedStyle(el);
+      const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+      return {
+        field: `${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] ${label ?? ''}`.trim(),
+        border: style.borderTopWidth === '0px' ? 'transparent' : style.borderTopColor,
+        fill: style.backgroundColor,
+      };
+    });
+    if (own) found.push({ ...own, around: (await painted(input.locator('xpath=..'))).background });
+  }
+  return found;
 }
 
 /** A field's edge is its border, or its own fill where the border is transparent. */
@@ -98,27 +94,4 @@ function lowContrast(where: string, fields: FieldColours[]): string[] {
     const ratio = contrast(edge, f.around);
     return ratio < 3 ? [`${where} ${f.field}: edge ${edge} on ${f.around} is ${ratio.toFixed(2)}:1`] : [];
   });
-}
-
-function isTransparent(colour: string): boolean {
-  return colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
-}
-
-function channels(colour: string): [number, number, number] {
-  const m = colour.match(/rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/);
-  if (!m) throw new Error(`unreadable colour ${colour}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-function luminance(colour: string): number {
-  const [r, g, b] = channels(colour).map((v) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
 }

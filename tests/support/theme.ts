@@ -4,8 +4,8 @@
 // context's own colour scheme stays light, so a page that ignored the choice would show light.
 // Then what a test checks of a view in that theme: dark surfaces, light ink, and axe (WCAG 2.2 AA,
 // colour contrast included) with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { axeAtRest } from './axe.ts';
 import { THEME_STORAGE_KEY } from '../../src/shared/theme.ts';
 
 /** Every page `ctx` opens from now on starts in the dark theme, as after a press of the toggle. */
@@ -28,6 +28,11 @@ export function luminance(colour: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+/** A computed colour that paints nothing (`transparent`, or any colour at alpha 0). */
+export function isTransparent(colour: string): boolean {
+  return colour === 'transparent' || /^rgba\(.*,\s*0\)$/.test(colour);
+}
+
 /** WCAG contrast ratio of two computed colours. */
 export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -38,37 +43,34 @@ export interface Painted {
   /** <html data-theme> and its computed color-scheme. */
   theme: string | undefined;
   colorScheme: string;
-  /** The first opaque background at or behind `selector` (its own or an ancestor's). */
+  /** The first opaque background at or behind the element (its own or an ancestor's). */
   background: string;
   /** Its text colour. */
   color: string;
 }
 
-/** The colours `selector` is painted in. */
-export function painted(page: Page, selector: string): Promise<Painted> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const opaque = (c: string) => c !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(c);
-      let node: Element | null = el;
-      let background = 'rgb(255, 255, 255)';
-      while (node) {
-        const bg = getComputedStyle(node).backgroundColor;
-        if (opaque(bg)) {
-          background = bg;
-          break;
-        }
-        node = node.parentElement;
+/** The colours the first element of `at` is painted in. */
+export function painted(at: Locator): Promise<Painted> {
+  return at.first().evaluate((el) => {
+    const opaque = (c: string) => c !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(c);
+    let node: Element | null = el;
+    let background = 'rgb(255, 255, 255)';
+    while (node) {
+      const bg = getComputedStyle(node).backgroundColor;
+      if (opaque(bg)) {
+        background = bg;
+        break;
       }
-      const root = document.documentElement;
-      return {
-        theme: root.dataset.theme,
-        colorScheme: getComputedStyle(root).colorScheme,
-        background,
-        color: getComputedStyle(el).color,
-      };
-    });
+      node = node.parentElement;
+    }
+    const root = document.documentElement;
+    return {
+      theme: root.dataset.theme,
+      colorScheme: getComputedStyle(root).colorScheme,
+      background,
+      color: getComputedStyle(el).color,
+    };
+  });
 }
 
 /**
@@ -83,26 +85,12 @@ export async function darkThemeProblems(
   { include, exclude }: { include?: string; exclude?: string } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
-  const p = await painted(page, selector);
+  const p = await painted(page.locator(selector));
   if (p.theme !== 'dark' || p.colorScheme !== 'dark')
     problems.push(`not in the dark theme: data-theme=${p.theme}, color-scheme: ${p.colorScheme}`);
   if (luminance(p.background) >= 0.1) problems.push(`${selector}: background ${p.background} is not dark`);
   if (luminance(p.color) <= 0.4) problems.push(`${selector}: text ${p.color} is not light`);
-  // A toast fading in or out is measured by axe at its passing opacity (its ink nearly the page's):
-  // let every finite transition and animation finish first, so axe sees what the owner reads.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
-  let axe = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-    'best-practice',
-  ]);
+  let axe = await axeAtRest(page);
   if (include) axe = axe.include(include);
   if (exclude) axe = axe.exclude(exclude);
   const result = await axe.analyze();
