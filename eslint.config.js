@@ -137,6 +137,23 @@ export default defineConfig(
       ],
     },
   },
+  // One job per file (docs/decisions.md, "File length"): production source stays under 350 lines,
+  // blank lines and comments included. Tests are not counted; tests/support/ is.
+  {
+    files: [
+      'src/**/*.{ts,tsx,astro}',
+      'server/**/*.{ts,tsx}',
+      'netlify/**/*.ts',
+      'scripts/**/*.ts',
+      'keystatic/**/*.{ts,tsx}',
+      '*.config.ts',
+      'tests/support/**/*.ts',
+    ],
+    // Over the limit today and being split (issue 33): the mail sender along its seams, the settings
+    // into one declarative table, the editor's fields; remove each line as its file is split.
+    ignores: ['server/mail/sender.ts', 'server/settings.ts', 'keystatic.config.ts'],
+    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }] },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   // Typed rules need a TypeScript program; .astro files and their scripts are checked by astro check.
   { files: ['**/*.astro', '**/*.astro/*.ts', '**/*.astro/*.js'], ...tseslint.configs.disableTypeChecked },
