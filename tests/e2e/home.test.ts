@@ -111,7 +111,9 @@ async function openHome(width: number, theme: (typeof THEMES)[number]) {
   // Parts under content-visibility: auto are laid out once near the screen; show them all.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.locator('#blog').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll('#blog img')].every((i) => i.complete));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('#blog img')].every((i) => i.complete),
+  );
   return { page, ctx };
 }
 
