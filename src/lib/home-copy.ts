@@ -26,18 +26,16 @@ const schema = z.strictObject({
   education: z.strictObject({ ...section, benefits: z.array(card).min(1) }),
   fibres: z.strictObject({
     title: text,
-    items: z
-      .array(
-        z.strictObject({
-          name: text,
-          tag: text,
-          text,
-          article: text,
-          link: text,
-          tone: z.enum(['wool', 'linen', 'oat']),
-        }),
-      )
-      .min(1),
+    items: z.array(
+      z.strictObject({
+        name: text,
+        tag: text,
+        text,
+        article: text,
+        link: text,
+        tone: z.enum(['wool', 'linen', 'oat']),
+      }),
+    ),
   }),
   updates: z.strictObject({ title: text, text }),
   latest: z.strictObject({ eyebrow: text, title: text, all: text }),
