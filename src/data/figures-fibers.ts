@@ -1,7 +1,60 @@
-// The register's figures for microplastics, wool and bio-leathers (src/data/figures.ts explains the register).
+// The register's figures for hemp's water, microplastics, wool and bio-leathers (src/data/figures.ts explains the register).
 import { TOWARDS, UNSUPPORTED, type RecurringFigure } from './figure-types.ts';
 
 export const FIBER_FIGURES: RecurringFigure[] = [
+  {
+    id: 'hemp-water-saving',
+    fact: 'How much less water hemp needs than cotton',
+    statement:
+      /(\d+)(?:\s*(?:-|–|to)\s*\d+)?\s?(?:%|percent)\s+(?:less|lower)\s+(?:[\w-]+\s+){0,3}?(?:water|irrigation)/gi,
+    about: /\bhemp\b/i,
+    values: [
+      {
+        value: 38,
+        unit: '%',
+        year: '2023',
+        scope: 'lower crop water requirement (28 sources pooled)',
+        source: 'Journal of Agrometeorology 25(3), 2023',
+      },
+      {
+        value: 60,
+        unit: '%',
+        year: '2023',
+        scope: 'lower water footprint',
+        source: 'Journal of Agrometeorology 25(3), 2023',
+      },
+      {
+        value: 84,
+        unit: '%',
+        year: '2023',
+        scope: 'lower crop irrigation requirement',
+        source: 'Journal of Agrometeorology 25(3), 2023',
+      },
+      {
+        value: 91,
+        unit: '%',
+        year: '2023',
+        scope: 'lower irrigated water footprint',
+        source: 'Journal of Agrometeorology 25(3), 2023',
+      },
+      {
+        value: 30,
+        unit: '%',
+        year: '2019',
+        scope: 'cultivation water cut by a 70/30 cotton-hemp denim with rain-fed hemp',
+        source: "Sourcing Journal on Levi's Wellthread x Outerknown, 2019",
+        sentenceMust: /denim|jeans|blend|70/i,
+      },
+      {
+        value: 50,
+        unit: '%',
+        year: '—',
+        scope: 'only as the popular claim the pages examine; no source we could read gives it',
+        source: '(claim; the 2005 SEI report is often named, its tables not read)',
+        sentenceMust: /["“]|claim|line|round|popular|often|flat|repeated/i,
+      },
+    ],
+  },
   {
     id: 'microplastics-ocean-share',
     fact: 'Share of ocean microplastics from synthetic textiles',

@@ -76,6 +76,10 @@ describe('the figures register', () => {
     expect(problems('A shirt takes 2,600 liters of water.')).toEqual([
       'cotton-tshirt-water: states 2600, which is not recorded',
     ]);
+    expect(problems('Hemp uses 50% less water than cotton.')).toEqual([
+      'hemp-water-saving: states 50 outside its recorded scope: only as the popular claim the pages examine',
+    ]);
+    expect(problems('The popular line that "hemp uses 50% less water" simplifies this.')).toEqual([]);
   });
 });
 
