@@ -5,6 +5,9 @@
 // "19 farms") are not statistics. A sentence is cited when a <Cite /> stands in it or straight
 // after its final punctuation. A table is cited by the paragraph that introduces it, straight before
 // it: the visual editor cannot hold a citation inside a table cell (tableCitations() finds any).
+// The lead and the FAQ answers are front-matter text, where no <Cite /> can stand: the lead states no
+// statistic (it names the claim and leaves the figure to the cited body), and every figure in an FAQ
+// answer is one the body states in a cited sentence (uncitedFrontMatter()).
 
 /** One uncited statistic: the sentence (markdown stripped) and the figure found in it. */
 export interface UncitedStatistic {
@@ -210,4 +213,49 @@ export function uncitedStatistics(body: string): UncitedStatistic[] {
 /** Lines of a body where a <Cite /> stands inside a table cell, which the visual editor cannot open. */
 export function tableCitations(body: string): number[] {
   return body.split('\n').flatMap((line, i) => (line.trim().startsWith('|') && /<Cite\b/.test(line) ? [i + 1] : []));
+}
+
+/** Every number stated with a unit, share, multiplier or scale in a text ("17.5%" and "2,700 liters" give 17.5 and 2700). */
+function statedNumbers(text: string): number[] {
+  const clean = plain(text).replace(LABEL_PERCENT, ' ');
+  return FIGURES.flatMap((re) => [...clean.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))]).flatMap(
+    (m) => (m[0].match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, ''))),
+  );
+}
+
+/** One figure in the lead or an FAQ answer that breaks the rule above. */
+export interface UncitedFrontMatter {
+  where: string;
+  sentence: string;
+  figure: string;
+}
+
+/**
+ * The lead's sentences that state a statistic, and the FAQ answers' figures that no cited sentence
+ * of the body states (a table row counts: its lead-in paragraph carries the citation).
+ */
+export function uncitedFrontMatter(
+  front: { lead?: string; faq?: { a: string }[] },
+  body: string,
+): UncitedFrontMatter[] {
+  const found: UncitedFrontMatter[] = [];
+  for (const sentence of sentences(front.lead ?? '')) {
+    const figure = findFigure(sentence);
+    if (figure) found.push({ where: 'lead', sentence: plain(sentence), figure });
+  }
+  const cited = new Set(
+    body
+      .split(/\n\s*\n|\n(?=\s*[-*+|]|\s*\d+[.)]\s)/)
+      .flatMap((block) => (block.trim().startsWith('|') ? [block] : sentences(block.replace(/\n/g, ' '))))
+      .filter((s) => s.trim().startsWith('|') || /<Cite\b/.test(s))
+      .flatMap(statedNumbers),
+  );
+  (front.faq ?? []).forEach((entry, i) => {
+    for (const sentence of sentences(entry.a)) {
+      const missing = statedNumbers(sentence).find((n) => !cited.has(n));
+      if (missing !== undefined)
+        found.push({ where: `FAQ ${i + 1}`, sentence: plain(sentence), figure: String(missing) });
+    }
+  });
+  return found;
 }
