@@ -379,6 +379,44 @@ describe('the Send view', () => {
     await ctx.close();
   });
 
+  it('the same article again: the confirmation names the earlier send, and readers who had it are left out', async () => {
+    const article = ARTICLES[3]!;
+    const id = tag();
+    const first = [0, 1].map((i) => `again-${i}-${id}@example.org`);
+    for (const address of first) await subscribe(address, 'Movement');
+    const { ctx, page, panel } = await openSend();
+    const compose = async () => {
+      await panel.getByLabel(L.sourceLabel).selectOption(article.path);
+      await chooseLists(panel, ['Movement']);
+      return audienceCount(panel, ['Movement']);
+    };
+    const readers = await compose();
+    const card = await confirmSend(page, panel, article.title, readers);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+    const had = mailsOf(article.title).map((m) => m.to);
+    expect(had).toEqual(expect.arrayContaining(first));
+
+    const late = `again-late-${id}@example.org`;
+    await subscribe(late, 'Movement');
+    // The live count already leaves out the readers who had it: only the new one is left.
+    expect(await compose()).toBe(1);
+    await panel.getByRole('button', { name: L.send }).click();
+    const dialog = page.getByRole('dialog', { name: L.repeatTitle(1, '1') });
+    await dialog.waitFor();
+    const said = await dialog.innerText();
+    expect(said).toContain('Sent to Movement on');
+    expect(said).toContain(`(${readers} readers)`);
+    expect(said).toContain(L.repeatText(article.title, had.length, String(had.length)));
+    await page.screenshot({ path: join(tmpdir(), 'rt-send-repeat.png') });
+    await dialog.getByRole('button', { name: L.confirmRepeat }).click();
+    await expectToast(page, ANNOUNCEMENT_TOASTS.queued(1, '1'), 'success');
+    await expect.poll(() => mailsOf(article.title).length, { timeout: 20_000 }).toBe(had.length + 1);
+    const all = mailsOf(article.title).map((m) => m.to);
+    expect(all.filter((to) => to === late)).toHaveLength(1);
+    expect(new Set(all).size).toBe(all.length);
+    await ctx.close();
+  });
+
   it('a newly published article proposes its announcement; it goes out only when the owner sends it', async () => {
     const article = ARTICLES[1]!;
     await subscribe(`proposal-${tag()}@example.org`, 'Updates');
