@@ -180,15 +180,32 @@ describe('the Send view', () => {
     ] as const) {
       await panel.getByRole('radio', { name: label }).check();
       const frame = panel.locator(`iframe[data-preview-frame]`);
+      // The e-mail is laid out at the width chosen…
+      await expect.poll(() => frame.evaluate((el) => (el as HTMLElement).offsetWidth), { timeout: 10_000 }).toBe(width);
+      // …and all of it is in sight: scaled down to fit the preview's box, never cut at its right edge.
       await expect
-        .poll(() => frame.evaluate((el) => el.getBoundingClientRect().width), { timeout: 10_000 })
-        .toBe(width);
+        .poll(
+          () =>
+            frame.evaluate((el) => {
+              const box = el.closest('[data-preview]')!.getBoundingClientRect();
+              const seen = el.getBoundingClientRect();
+              return seen.left >= box.left && seen.right <= box.right;
+            }),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       // Sandboxed: no scripts, no access to the dashboard.
       const sandbox = (await frame.getAttribute('sandbox')) ?? '';
       expect(sandbox).not.toMatch(/allow-scripts|allow-same-origin/);
       const body = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('body');
       await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain(article.title);
       expect(await body.innerText()).toContain(ANNOUNCEMENT_MAIL.readArticle);
+      // The article's picture loads, though the e-mail names it at SITE_URL (localhost here) and the
+      // dashboard is open at 127.0.0.1, whose CSP allows images from itself only.
+      const picture = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('img').first();
+      await expect
+        .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       // No sideways scrolling inside the e-mail at either width.
       expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     }
