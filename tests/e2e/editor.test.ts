@@ -170,7 +170,9 @@ describe('the visual editor', () => {
     expect(picture).toMatch(/<source srcset="[^"]+\.webp \d+w[^"]*" type="image\/webp"/);
     expect(picture).toMatch(/<img src="[^"]+\.jpg"[^>]*fetchpriority="high"/);
     // The citation typed in the editor is a numbered link to its reference in the built page.
-    expect(html).toContain('typed in the editor.\u2060<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"');
+    expect(html).toContain(
+      'typed in the editor.\u2060<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"',
+    );
   }, 480_000);
 });
 
