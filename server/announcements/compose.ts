@@ -26,9 +26,15 @@ export interface AnnouncementSource {
 export function announcementContent(source: AnnouncementSource, preferencesUrl: string): MailContent {
   const blocks: MailBlock[] = [];
   const { item } = source;
+  // The note's paragraphs as the owner typed them (an empty line between two), in both parts.
+  const note = (source.note ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((text): MailBlock => ({ type: 'paragraph', text }));
   if (item) {
     blocks.push({ type: 'image', src: item.imageUrl, alt: item.imageAlt, width: 1200, height: 630 });
-    if (source.note) blocks.push({ type: 'paragraph', text: source.note });
+    blocks.push(...note);
     blocks.push({ type: 'paragraph', text: item.summary });
     blocks.push({
       type: 'action',
@@ -36,9 +42,7 @@ export function announcementContent(source: AnnouncementSource, preferencesUrl: 
       url: `${siteUrl()}${item.path}`,
     });
   } else {
-    for (const text of (source.note ?? '').split(/\n\s*\n/).filter((p) => p.trim())) {
-      blocks.push({ type: 'paragraph', text: text.trim() });
-    }
+    blocks.push(...note);
     blocks.push({ type: 'action', label: M.visitSite, url: `${siteUrl()}/` });
   }
   return {

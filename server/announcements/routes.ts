@@ -2,11 +2,16 @@
 // netlify/functions/admin-announcements*.ts. docs/announcements.md lists them.
 //   GET  /api/admin/announcements                  {items, history, mailRate}; a new build's articles become proposed drafts
 //   POST /api/admin/announcements                  a draft {source_path?, note?, subject, audience} → 201 the announcement
-//   GET  /api/admin/announcements/audience?types=  {count}: confirmed subscribers of those types, each address once
+//   GET  /api/admin/announcements/audience?types=[&source=]  {count}: confirmed subscribers of those types, each
+//                                                  address once; with an article's path also {previous, received}:
+//                                                  its earlier sends to those lists and the readers they reached
+//                                                  (left out of `count`)
 //   POST /api/admin/announcements/preview          the draft → {subject, html, text} (links shown with a sample token)
 //   POST /api/admin/announcements/test             the draft → 202, queued to OWNER_EMAIL only
 //   GET  /api/admin/announcements/:id              the announcement with its progress counts
-//   POST /api/admin/announcements/:id/send         {subject?, audience?} → 202 queued (200 when it was sent before)
+//   POST /api/admin/announcements/:id/send         {subject?, audience?, repeat?} → 202 queued (200 when it was sent
+//                                                  before); 409 {error, previous} when its article went to one of
+//                                                  those lists before and `repeat` is not true
 //   POST /api/admin/announcements/:id/pause|resume|cancel → 200 the announcement; 409 when not possible now
 import { ADMIN_NOTICES, SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { ANNOUNCEMENT_MAIL, ANNOUNCEMENT_NOTICES } from '../../src/shared/messages/announcements.ts';
@@ -22,14 +27,18 @@ import { announceableItems } from './catalogue.ts';
 import { TOKEN_PLACEHOLDER, renderAnnouncement } from './compose.ts';
 import {
   audienceCount,
+  checkDraftStorable,
   controlAnnouncement,
   createDraft,
   listAnnouncements,
+  previousSends,
   proposeNewArticles,
   readAnnouncement,
   sendAnnouncement,
   sourceOf,
 } from './store.ts';
+
+const SOURCE_PATH = /^\/(articles|stories)\/[a-z0-9-]{1,120}$/;
 
 function parseTypes(value: string | null): SignupType[] | undefined {
   const types = (value ?? '').split(',').filter(Boolean);
@@ -69,7 +78,15 @@ export const announcementAudienceHandler: ApiHandler = adminFunction({
     GET: async ({ url, db }) => {
       const types = parseTypes(url.searchParams.get('types'));
       if (!types) return problem(400, ADMIN_NOTICES.badRequest);
-      return json(200, { count: await audienceCount(db, types) });
+      const source = url.searchParams.get('source');
+      if (source === null) return json(200, { count: await audienceCount(db, types) });
+      if (!SOURCE_PATH.test(source)) return problem(400, ADMIN_NOTICES.badRequest);
+      const [count, all, previous] = await Promise.all([
+        audienceCount(db, types, source),
+        audienceCount(db, types),
+        previousSends(db, source, types),
+      ]);
+      return json(200, { count, previous, received: all - count });
     },
   },
 });
@@ -96,6 +113,7 @@ export const announcementComposeHandler: ApiHandler = adminFunction({
         return json(200, { subject: mail.subject, html: fill(mail.html), text: fill(mail.text) });
       const owner = ownerEmail();
       if (!owner) return problem(409, ANNOUNCEMENT_NOTICES.noOwner);
+      await checkDraftStorable(db, parsed.data);
       await db.transaction((tx) =>
         enqueueMail(tx, {
           kind: 'announcement-test',
@@ -135,6 +153,10 @@ export const announcementHandler: ApiHandler = adminFunction({
         if (result.kind === 'missing') return problem(404, ADMIN_NOTICES.notFound);
         if (result.kind === 'unknown-source') return problem(400, ANNOUNCEMENT_NOTICES.unknownSource);
         if (result.kind === 'no-recipients') return problem(409, ANNOUNCEMENT_NOTICES.noRecipients);
+        if (result.kind === 'repeat') {
+          const notice = ANNOUNCEMENT_NOTICES.sentBefore;
+          return json(409, { error: { title: notice.title, text: notice.text }, previous: result.previous });
+        }
         // The rows were written by SQL (store.ts), not enqueueMail, which is what arms a wake: wake
         // `npm start`'s in-process sender by force. On Netlify the scheduled drain delivers them
         // (docs/announcements.md, "On Netlify"); no delivery is started after this response.

@@ -2,13 +2,13 @@
 // count, queueing every recipient in one INSERT … SELECT, pause/resume/cancel, progress and
 // history, and the drafts a new build proposes.
 import type { SignupType } from '../../src/shared/messages/index.ts';
-import type { Announcement, AnnouncementStatus } from '../../src/shared/announcement-api.ts';
+import type { Announcement, AnnouncementStatus, PreviousSend } from '../../src/shared/announcement-api.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { findAnnounceable, announceableItems } from './catalogue.ts';
 import { renderAnnouncement, type AnnouncementSource } from './compose.ts';
 import { headerText } from '../mail/outbox.ts';
 
-export type { Announcement, AnnouncementStatus };
+export type { Announcement, AnnouncementStatus, PreviousSend };
 
 export interface Draft {
   source_path?: string | undefined;
@@ -79,25 +79,77 @@ export async function listAnnouncements(db: Db, limit = 50): Promise<Announcemen
   return rows.map(normalise);
 }
 
-export async function createDraft(db: Db, draft: Draft): Promise<Announcement> {
+async function insertDraft(db: Queryable, draft: Draft): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO announcements (source_path, note, subject, audience) VALUES ($1, $2, $3, $4::text[]) RETURNING id::text AS id`,
     [draft.source_path ?? null, draft.note ?? null, draft.subject, draft.audience],
   );
-  return (await readAnnouncement(db, rows[0]!.id))!;
+  return rows[0]!.id;
 }
 
-/** Confirmed subscribers of any of `types`, each address once, leaving out bounced addresses. */
+export async function createDraft(db: Db, draft: Draft): Promise<Announcement> {
+  return (await readAnnouncement(db, await insertDraft(db, draft)))!;
+}
+
+class Rollback extends Error {}
+
+/**
+ * Saves the draft as "Send" would, then rolls it back: a test send goes out only for a draft that
+ * the real send can store (every CHECK of the table applies), so the test predicts the send.
+ * Throws what the insert throws.
+ */
+export async function checkDraftStorable(db: Db, draft: Draft): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await insertDraft(tx, draft);
+      throw new Rollback('dry run');
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+}
+
+/**
+ * Confirmed subscribers of any of `types` ($1), each address once, leaving out bounced addresses
+ * and, for an article or story ($2, NULL for a note), every address a copy of an earlier
+ * announcement of it went to or is going to (while its outbox rows are kept: 30 days,
+ * server/retention.ts). Beyond that the repeat confirmation is the guard (docs/announcements.md).
+ */
 const AUDIENCE = `SELECT min(s.email) AS address, min(s.email_hash) AS email_hash,
          CASE WHEN count(*) = 1 THEN min(s.signup_type) END AS list_type
     FROM email_signups s
    WHERE s.status = 'confirmed' AND s.signup_type = ANY($1::text[])
      AND NOT EXISTS (SELECT 1 FROM bounced_addresses b WHERE b.email_hash = s.email_hash)
+     AND NOT EXISTS (
+       SELECT 1 FROM mail_outbox o JOIN announcements p ON p.id = o.announcement_id
+        WHERE $2::text IS NOT NULL AND p.source_path = $2::text
+          AND o.status IN ('queued', 'sending', 'sent') AND lower(o.recipient) = lower(s.email))
    GROUP BY lower(s.email)`;
 
-export async function audienceCount(db: Queryable, types: readonly SignupType[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${AUDIENCE}) r`, [types]);
+/** Readers the announcement would reach now (each address once). */
+export async function audienceCount(
+  db: Queryable,
+  types: readonly SignupType[],
+  sourcePath: string | null = null,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${AUDIENCE}) r`, [types, sourcePath]);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Earlier sends of `sourcePath` to any of `types`, oldest first (none for a note). */
+export async function previousSends(
+  db: Queryable,
+  sourcePath: string | null | undefined,
+  types: readonly SignupType[],
+): Promise<PreviousSend[]> {
+  if (!sourcePath) return [];
+  const { rows } = await db.query<PreviousSend>(
+    `SELECT audience, sent_at, recipients FROM announcements
+      WHERE source_path = $1 AND status <> 'draft' AND sent_at IS NOT NULL AND audience && $2::text[]
+      ORDER BY sent_at, id`,
+    [sourcePath, types],
+  );
+  return rows.map((row) => ({ ...row, audience: normalise({ audience: row.audience } as Announcement).audience }));
 }
 
 export type SendResult =
@@ -106,7 +158,9 @@ export type SendResult =
   | { kind: 'already'; announcement: Announcement }
   | { kind: 'missing' }
   | { kind: 'unknown-source' }
-  | { kind: 'no-recipients' };
+  | { kind: 'no-recipients' }
+  /** Sent to some of these lists before: the owner has to confirm a repeat (`repeat: true`). */
+  | { kind: 'repeat'; previous: PreviousSend[] };
 
 /**
  * Queues the announcement to every confirmed subscriber of its audience, once: the draft → sending
@@ -121,15 +175,18 @@ export async function sendAnnouncement(
   db: Db,
   id: string,
   sentBy: string,
-  changes: Partial<Pick<Draft, 'subject' | 'audience'>> = {},
+  changes: Partial<Pick<Draft, 'subject' | 'audience'>> & { repeat?: boolean | undefined } = {},
 ): Promise<SendResult> {
   const current = await readAnnouncement(db, id);
   if (!current) return { kind: 'missing' };
   if (current.status !== 'draft') return { kind: 'already', announcement: current };
-  const draft = { ...current, ...changes };
+  const { repeat, ...edits } = changes;
+  const draft = { ...current, ...edits };
   const source = sourceOf(draft);
   if (!source) return { kind: 'unknown-source' };
-  if ((await audienceCount(db, draft.audience)) === 0) return { kind: 'no-recipients' };
+  const previous = await previousSends(db, draft.source_path, draft.audience);
+  if (previous.length && !repeat) return { kind: 'repeat', previous };
+  if ((await audienceCount(db, draft.audience, draft.source_path)) === 0) return { kind: 'no-recipients' };
   const mail = await renderAnnouncement(source);
   // One line each, as enqueueMail makes every header value (server/mail/outbox.ts).
   const headers = Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerText(v, 2000)]));
@@ -146,13 +203,13 @@ export async function sendAnnouncement(
     const { rows } = await tx.query<{ n: number }>(
       `WITH queued AS (
          INSERT INTO mail_outbox (kind, recipient, subject, dedupe_key, announcement_id)
-         SELECT 'announcement', address, $2, 'announcement:' || $3 || ':' || lower(address), $4::bigint
+         SELECT 'announcement', address, $3, 'announcement:' || $4 || ':' || lower(address), $5::bigint
            FROM (${AUDIENCE}) r
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING 1
        )
        SELECT count(*)::int AS n FROM queued`,
-      [draft.audience, subject, id, id],
+      [draft.audience, draft.source_path, subject, id, id],
     );
     const n = Number(rows[0]?.n ?? 0);
     await tx.query(`UPDATE announcements SET recipients = $2 WHERE id = $1::bigint`, [id, n]);

@@ -6,7 +6,8 @@ import { CONTACT, LABELS } from '../shared/messages/index.ts';
 import { FIELD_LIMITS, HONEYPOT_FIELD, validateContact } from '../shared/form-schemas.ts';
 import { contactFragment, contactNotices } from '../shared/form-notices.ts';
 import { notify } from './toaster.tsx';
-import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
+import { EMAIL_INPUT, FieldError, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
+import type { Notice } from '../shared/messages/index.ts';
 import styles from './forms.module.css';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
@@ -20,11 +21,14 @@ function Field({
   name,
   label,
   required,
+  problem,
   children,
 }: {
   name: FieldName;
   label: string;
   required: boolean;
+  /** The problem to show under the field, after a send that stopped on it. */
+  problem?: Notice | undefined;
   children: ReactNode;
 }) {
   return (
@@ -40,13 +44,14 @@ function Field({
         )}
       </label>
       {children}
+      <FieldError id={`contact-${name}-error`} problem={problem} />
     </div>
   );
 }
 
 export default function ContactForm({ sourcePage }: Props) {
   const enhanced = useEnhanced();
-  const [invalid, setInvalid] = useState<FieldName | undefined>();
+  const [invalid, setInvalid] = useState<{ field: FieldName; problem: Notice } | undefined>();
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
 
@@ -66,9 +71,9 @@ export default function ContactForm({ sourcePage }: Props) {
         [HONEYPOT_FIELD]: trap.current?.value ?? '',
       });
     },
-    onInvalid: (invalidField) => {
+    onInvalid: (invalidField, problem) => {
       const field = (['name', 'email', 'subject', 'message'] as const).find((f) => f === invalidField);
-      setInvalid(field);
+      setInvalid(field && { field, problem });
       if (field) focus(field);
     },
     onResult: (result) => {
@@ -91,8 +96,9 @@ export default function ContactForm({ sourcePage }: Props) {
     name,
     maxLength: FIELD_LIMITS[name],
     defaultValue: '',
-    'aria-invalid': invalid === name || undefined,
-    onInput: () => setInvalid((current) => (current === name ? undefined : current)),
+    'aria-invalid': invalid?.field === name || undefined,
+    'aria-describedby': invalid?.field === name ? `contact-${name}-error` : undefined,
+    onInput: () => setInvalid((current) => (current?.field === name ? undefined : current)),
   });
 
   return (
@@ -109,16 +115,36 @@ export default function ContactForm({ sourcePage }: Props) {
         onSubmit={onSubmit}
       >
         <input type="hidden" name="source_page" value={sourcePage} />
-        <Field name="name" label={LABELS.name} required>
+        <Field
+          name="name"
+          label={LABELS.name}
+          required
+          problem={invalid?.field === 'name' ? invalid.problem : undefined}
+        >
           <input {...fieldProps('name')} type="text" autoComplete="name" required />
         </Field>
-        <Field name="email" label={LABELS.email} required>
+        <Field
+          name="email"
+          label={LABELS.email}
+          required
+          problem={invalid?.field === 'email' ? invalid.problem : undefined}
+        >
           <input {...fieldProps('email')} {...EMAIL_INPUT} required />
         </Field>
-        <Field name="subject" label={LABELS.subject} required={false}>
+        <Field
+          name="subject"
+          label={LABELS.subject}
+          required={false}
+          problem={invalid?.field === 'subject' ? invalid.problem : undefined}
+        >
           <input {...fieldProps('subject')} type="text" />
         </Field>
-        <Field name="message" label={LABELS.message} required>
+        <Field
+          name="message"
+          label={LABELS.message}
+          required
+          problem={invalid?.field === 'message' ? invalid.problem : undefined}
+        >
           <textarea {...fieldProps('message')} rows={6} required />
         </Field>
         <Honeypot id="contact-website" inputRef={trap} />

@@ -17,7 +17,7 @@ import { signupFragment, signupNotices } from '../shared/form-notices.ts';
 import { CONFIRMATION_SENTENCE } from '../shared/messages/subscriptions.ts';
 import { notify } from './toaster.tsx';
 import type { SubmitResult } from './submit.ts';
-import { EMAIL_INPUT, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
+import { EMAIL_INPUT, FieldError, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
 import styles from './forms.module.css';
 
 interface Props {
@@ -29,7 +29,7 @@ interface Props {
 export default function SignupForm({ placement, sourcePage }: Props) {
   const text = PLACEMENTS[placement];
   const enhanced = useEnhanced();
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<Notice | undefined>();
   // After a sign-up that waits for confirmation, the one sentence about the e-mail stays under the
   // form (the toast keeps the spec's text word for word).
   const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
@@ -47,7 +47,7 @@ export default function SignupForm({ placement, sourcePage }: Props) {
   const { submitting, sent, button, onSubmit } = useFormSubmit({
     url: '/api/signups',
     validate: () => {
-      setInvalid(false);
+      setInvalid(undefined);
       setAwaitingConfirmation(false);
       return validateSignup({
         // Trimmed before checking and sending; the schema trims.
@@ -57,8 +57,8 @@ export default function SignupForm({ placement, sourcePage }: Props) {
         [HONEYPOT_FIELD]: trap.current?.value ?? '',
       });
     },
-    onInvalid: (field) => {
-      setInvalid(field === 'email');
+    onInvalid: (field, problem) => {
+      setInvalid(field === 'email' ? problem : undefined);
       email.current?.focus();
     },
     onResult,
@@ -111,13 +111,15 @@ export default function SignupForm({ placement, sourcePage }: Props) {
             maxLength={FIELD_LIMITS.email}
             required
             defaultValue=""
-            aria-invalid={invalid || undefined}
-            onInput={() => setInvalid(false)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-email-error` : undefined}
+            onInput={() => setInvalid(undefined)}
           />
           <button ref={button} type="submit" className={`button ${styles.submit}`} disabled={submitting}>
             {submitting ? text.submitting : text.button}
           </button>
         </div>
+        <FieldError id={`${id}-email-error`} problem={invalid} />
         <Honeypot id={`${id}-website`} inputRef={trap} />
       </form>
       <p className={styles.status} role="status" data-confirmation-note={placement}>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type Ref, type RefOb
 import { HONEYPOT_FIELD, type Validation } from '../shared/form-schemas.ts';
 import { isSameSitePath } from '../shared/source-page.ts';
 import type { FormNotice, Outcome } from '../shared/form-notices.ts';
-import { LABELS, PROBLEMS } from '../shared/messages/index.ts';
+import { LABELS, PROBLEMS, type Notice } from '../shared/messages/index.ts';
 import { mountToaster, notify } from './toaster.tsx';
 import { postJson, type SubmitResult } from './submit.ts';
 import styles from './forms.module.css';
@@ -73,6 +73,15 @@ export function Honeypot({ id, inputRef }: { id: string; inputRef: Ref<HTMLInput
   );
 }
 
+/** The problem of one field, under it (the field names it with aria-describedby). */
+export function FieldError({ id, problem }: { id: string; problem: Notice | undefined }) {
+  return problem ? (
+    <p id={id} className={styles.fieldError} data-field-error>
+      {problem.text}
+    </p>
+  ) : null;
+}
+
 /**
  * Every notice of a form, hidden; CSS :target shows the one a plain post's redirect names. After
  * the reader sends the form with JavaScript, toasts take over and these stay hidden.
@@ -120,7 +129,8 @@ export function useFormSubmit<T>({
 }: {
   url: string;
   validate: () => Validation<T>;
-  onInvalid: (field: string | undefined) => void;
+  /** The field the problem is in (if any) and the problem, to show beside that field. */
+  onInvalid: (field: string | undefined, problem: Notice) => void;
   onResult: (result: SubmitResult) => void;
 }) {
   const [submitting, setSubmitting] = useState(false);
@@ -136,7 +146,7 @@ export function useFormSubmit<T>({
     const checked = validate();
     if (!checked.ok) {
       notify(PROBLEMS[checked.problem], 'error');
-      onInvalid(checked.field);
+      onInvalid(checked.field, PROBLEMS[checked.problem]);
       return;
     }
     setSubmitting(true);

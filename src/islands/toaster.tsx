@@ -53,10 +53,19 @@ function ToastCard({ t, notice, tone }: { t: Toast; notice: Notice; tone: Tone }
   );
 }
 
+// The error toasts still on screen: any newer toast replaces them, so a success never sits under
+// the stale errors the reader has since fixed (and one error does not pile on another).
+const errorToasts = new Set<string>();
+
 /** Shows `notice` as a toast and announces it (politely for success, assertively for failure). */
 export function notify(notice: Notice, tone: Tone): void {
   mountToaster();
-  toast.custom((t) => <ToastCard t={t} notice={notice} tone={tone} />, { duration: tone === 'error' ? 7000 : 5000 });
+  for (const id of errorToasts) toast.dismiss(id);
+  errorToasts.clear();
+  const id = toast.custom((t) => <ToastCard t={t} notice={notice} tone={tone} />, {
+    duration: tone === 'error' ? 7000 : 5000,
+  });
+  if (tone === 'error') errorToasts.add(id);
   const region = tone === 'error' ? regions!.assertive : regions!.polite;
   const sentence = /[.!?]$/.test(notice.title) ? `${notice.title} ${notice.text}` : `${notice.title}. ${notice.text}`;
   // Clearing first makes a repeated message (the same error twice) be read again.

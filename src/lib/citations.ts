@@ -91,7 +91,8 @@ export function resolveCitations(html: string, references: readonly CitedReferen
       places.push(markerId);
       links.push(`<a href="#${referenceAnchor(id)}" id="${markerId}" aria-label="${CITATIONS.marker(n)}">[${n}]</a>`);
     }
-    return `<sup class="cite">${links.join('')}</sup>`;
+    // A word joiner keeps the marker on the line of the sentence it closes.
+    return `\u2060<sup class="cite">${links.join('')}</sup>`;
   });
 
   references.forEach((r, i) => {

@@ -23,7 +23,16 @@ export type AnnouncementDraft = z.infer<typeof announcementDraftSchema>;
 export const announcementSendSchema = z.strictObject({
   subject: z.optional(announcementDraftSchema.def.shape.subject),
   audience: z.optional(announcementDraftSchema.def.shape.audience),
+  /** The owner confirmed sending an article again to lists that had it (docs/announcements.md). */
+  repeat: z.optional(z.boolean()),
 });
+
+/** An earlier send of the same article or story to some of the chosen lists. */
+export interface PreviousSend {
+  audience: SignupType[];
+  sent_at: string;
+  recipients: number;
+}
 
 /** An announcement's state (migration 007). */
 export type AnnouncementStatus = 'draft' | 'sending' | 'paused' | 'cancelled' | 'done';

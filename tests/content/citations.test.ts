@@ -127,7 +127,7 @@ describe('citations in a real build', () => {
     expect(build.status, build.output).toBe(0);
     const html = readText(join(site, 'dist', 'articles', 'good.html'));
     expect(html).toContain(
-      'per season.<sup class="cite"><a href="#ref-gamma-2022" id="cite-gamma-2022-1" aria-label="Reference 3">[3]</a></sup>',
+      'per season.\u2060<sup class="cite"><a href="#ref-gamma-2022" id="cite-gamma-2022-1" aria-label="Reference 3">[3]</a></sup>',
     );
     expect(html).toContain('<a href="#ref-alpha-2020" id="cite-alpha-2020-1" aria-label="Reference 1">[1]</a>');
     expect(html).toMatch(

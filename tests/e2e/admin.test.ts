@@ -209,7 +209,7 @@ describe('the dashboard', () => {
     );
     expect(await stat(ADMIN_LABELS.thisWeek).textContent()).toBe('5');
 
-    // Contacts is the default tab, newest first, dates in the locale's short form.
+    // Contacts is the default tab, newest first, dates in the locale's short form with the time.
     expect(
       await page.getByRole('tab', { name: new RegExp(ADMIN_LABELS.contactsTab) }).getAttribute('aria-selected'),
     ).toBe('true');
@@ -218,7 +218,9 @@ describe('the dashboard', () => {
     const today = await page.evaluate(() =>
       new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }).format(new Date()),
     );
-    expect(await rows(page, 'contacts').first().locator('time').textContent()).toBe(today);
+    const shown = (await rows(page, 'contacts').first().locator('time').textContent()) ?? '';
+    expect(shown.startsWith(today)).toBe(true);
+    expect(shown.slice(today.length)).toMatch(/^,? \d{1,2}:\d{2}/);
 
     // One search box filters both lists, server-side, once per pause in typing.
     const before = requests.filter((r) => r.url().includes('/api/admin/contacts?')).length;
@@ -393,6 +395,63 @@ describe('the dashboard', () => {
     await page.keyboard.press('Escape');
     expect(await tooltip.count()).toBe(0);
     await ctx.close();
+  });
+
+  it('opens a message whole: its line breaks, the sender’s address, the time it came, and Reply', async () => {
+    const { ctx, page } = await newPage({ width: 375, height: 800 });
+    await logIn(page);
+    const row = rows(page, 'contacts').filter({ has: page.locator('th', { hasText: 'Quoted Person' }) });
+    const read = row.getByRole('button', {
+      name: `${ADMIN_LABELS.readMessage} ${ADMIN_LABELS.readMessageOf('Quoted Person')}`,
+    });
+    await read.click();
+    const dialog = page.getByRole('dialog', { name: 'Commas' });
+    await dialog.waitFor();
+    const text = dialog.locator('[data-message-text]');
+    expect(await text.textContent()).toBe(TRICKY_MESSAGE);
+    // Shown on three lines, as typed (not run together into one).
+    expect(await text.innerText()).toBe(TRICKY_MESSAGE);
+    const said = await dialog.innerText();
+    expect(said).toContain('Quoted Person <quoted@example.com>');
+    expect(said).toMatch(new RegExp(`${ADMIN_LABELS.messageReceived}\\s+\\S.*\\d{1,2}:\\d{2}`));
+    expect(await dialog.getByRole('link', { name: ADMIN_LABELS.reply }).getAttribute('href')).toBe(
+      'mailto:quoted@example.com?subject=Re%3A%20Commas',
+    );
+    // The whole dialog fits a 375 px phone.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-read-message'))).toBe(true);
+    // A message with markup stays inert text in the dialog too.
+    const xss = rows(page, 'contacts').filter({ has: page.locator('th', { hasText: XSS_NAME }) });
+    await xss.locator('[data-read-message]').click();
+    expect(await page.locator('[data-message-dialog] [data-message-text]').textContent()).toBe(XSS_MESSAGE);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    await ctx.close();
+  });
+
+  it('on a 320 and a 375 px phone every tab is in sight, whole, and a wide table shows that it scrolls', async () => {
+    for (const width of [320, 375]) {
+      const { ctx, page } = await newPage({ width, height: 800 });
+      await logIn(page);
+      const tabs = page.getByRole('tab');
+      expect(await tabs.count()).toBeGreaterThanOrEqual(5);
+      for (const tab of await tabs.all()) {
+        const box = (await tab.boundingBox())!;
+        expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(width);
+        // The label is not cut: nothing of it overflows the tab.
+        expect(await tab.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      }
+      const scroller = panel(page, 'contacts').locator('[role="region"]').first();
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // The cue: a shadow drawn at the edge that has more beyond it (the background's scroll layers).
+      expect(await scroller.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('radial-gradient');
+      expect(await scroller.evaluate((el) => getComputedStyle(el).backgroundAttachment)).toContain('local');
+      await ctx.close();
+    }
   });
 
   it('retries a failing read 3 times with backoff (1 s, 2 s, 4 s), then shows the spec’s Error toast', async () => {

@@ -180,15 +180,32 @@ describe('the Send view', () => {
     ] as const) {
       await panel.getByRole('radio', { name: label }).check();
       const frame = panel.locator(`iframe[data-preview-frame]`);
+      // The e-mail is laid out at the width chosen…
+      await expect.poll(() => frame.evaluate((el) => (el as HTMLElement).offsetWidth), { timeout: 10_000 }).toBe(width);
+      // …and all of it is in sight: scaled down to fit the preview's box, never cut at its right edge.
       await expect
-        .poll(() => frame.evaluate((el) => el.getBoundingClientRect().width), { timeout: 10_000 })
-        .toBe(width);
+        .poll(
+          () =>
+            frame.evaluate((el) => {
+              const box = el.closest('[data-preview]')!.getBoundingClientRect();
+              const seen = el.getBoundingClientRect();
+              return seen.left >= box.left && seen.right <= box.right;
+            }),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       // Sandboxed: no scripts, no access to the dashboard.
       const sandbox = (await frame.getAttribute('sandbox')) ?? '';
       expect(sandbox).not.toMatch(/allow-scripts|allow-same-origin/);
       const body = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('body');
       await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain(article.title);
       expect(await body.innerText()).toContain(ANNOUNCEMENT_MAIL.readArticle);
+      // The article's picture loads, though the e-mail names it at SITE_URL (localhost here) and the
+      // dashboard is open at 127.0.0.1, whose CSP allows images from itself only.
+      const picture = page.frameLocator('[data-panel="send"] iframe[data-preview-frame]').locator('img').first();
+      await expect
+        .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       // No sideways scrolling inside the e-mail at either width.
       expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     }
@@ -376,6 +393,44 @@ describe('the Send view', () => {
         timeout: 10_000,
       })
       .toBe(String(before - 1));
+    await ctx.close();
+  });
+
+  it('the same article again: the confirmation names the earlier send, and readers who had it are left out', async () => {
+    const article = ARTICLES[3]!;
+    const id = tag();
+    const first = [0, 1].map((i) => `again-${i}-${id}@example.org`);
+    for (const address of first) await subscribe(address, 'Movement');
+    const { ctx, page, panel } = await openSend();
+    const compose = async () => {
+      await panel.getByLabel(L.sourceLabel).selectOption(article.path);
+      await chooseLists(panel, ['Movement']);
+      return audienceCount(panel, ['Movement']);
+    };
+    const readers = await compose();
+    const card = await confirmSend(page, panel, article.title, readers);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+    const had = mailsOf(article.title).map((m) => m.to);
+    expect(had).toEqual(expect.arrayContaining(first));
+
+    const late = `again-late-${id}@example.org`;
+    await subscribe(late, 'Movement');
+    // The live count already leaves out the readers who had it: only the new one is left.
+    expect(await compose()).toBe(1);
+    await panel.getByRole('button', { name: L.send }).click();
+    const dialog = page.getByRole('dialog', { name: L.repeatTitle(1, '1') });
+    await dialog.waitFor();
+    const said = await dialog.innerText();
+    expect(said).toContain('Sent to Movement on');
+    expect(said).toContain(`(${readers} readers)`);
+    expect(said).toContain(L.repeatText(article.title, had.length, String(had.length)));
+    await page.screenshot({ path: join(tmpdir(), 'rt-send-repeat.png') });
+    await dialog.getByRole('button', { name: L.confirmRepeat }).click();
+    await expectToast(page, ANNOUNCEMENT_TOASTS.queued(1, '1'), 'success');
+    await expect.poll(() => mailsOf(article.title).length, { timeout: 20_000 }).toBe(had.length + 1);
+    const all = mailsOf(article.title).map((m) => m.to);
+    expect(all.filter((to) => to === late)).toHaveLength(1);
+    expect(new Set(all).size).toBe(all.length);
     await ctx.close();
   });
 

@@ -104,6 +104,35 @@ describe('the contact form with JavaScript', () => {
     await page.context().close();
   });
 
+  it('shows each problem beside its field, and a success clears the stale error toasts', async () => {
+    const page = await open();
+    await hydrated(form(page));
+    await fill(page, { ...values(), name: '   ' });
+    await form(page).getByRole('button').click();
+    await expectToast(page, PROBLEMS.missingInformation, 'error');
+    const name = field(page, /^Name/);
+    const nameError = page.locator(`#${await name.getAttribute('aria-describedby')}`);
+    expect(await nameError.textContent()).toBe(PROBLEMS.missingInformation.text);
+    await fill(page, { ...values(), email: 'ada@example' });
+    await form(page).getByRole('button').click();
+    await expectToast(page, PROBLEMS.invalidEmail, 'error');
+    // One error at a time: the newer replaces the older, on screen and beside the field.
+    await expect.poll(() => page.locator('[data-toast="error"][data-visible="true"]').count()).toBe(1);
+    expect(await name.getAttribute('aria-describedby')).toBeNull();
+    const email = field(page, /^Email address/);
+    expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe(
+      PROBLEMS.invalidEmail.text,
+    );
+    const v = values();
+    await fill(page, v);
+    await form(page).getByRole('button').click();
+    await expectToast(page, CONTACT.success, 'success');
+    await expect.poll(() => page.locator('[data-toast="error"][data-visible="true"]').count()).toBe(0);
+    expect(await page.locator('[data-field-error]').count()).toBe(0);
+    expected.push({ ...v, source_page: '/contact' });
+    await page.context().close();
+  });
+
   it('keeps everything and shows the spec failure when sending fails', async () => {
     const page = await open();
     await page.route('**/api/contact', (route) => route.abort('connectionreset'));

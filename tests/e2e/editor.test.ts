@@ -170,7 +170,9 @@ describe('the visual editor', () => {
     expect(picture).toMatch(/<source srcset="[^"]+\.webp \d+w[^"]*" type="image\/webp"/);
     expect(picture).toMatch(/<img src="[^"]+\.jpg"[^>]*fetchpriority="high"/);
     // The citation typed in the editor is a numbered link to its reference in the built page.
-    expect(html).toContain('typed in the editor.<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"');
+    expect(html).toContain(
+      'typed in the editor.\u2060<sup class="cite"><a href="#ref-test-ref-1" id="cite-test-ref-1-1"',
+    );
   }, 480_000);
 });
 
@@ -288,7 +290,7 @@ describe('drafts, photos in the text and the preview', () => {
     await expect.poll(() => tab.locator('h1').innerText(), { timeout: 60_000 }).toBe(title);
     await expect.poll(() => tab.locator('[data-publish-state="draft"]').count()).toBe(1);
     expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
-    expect(await tab.locator('figure.figure figcaption').innerText()).toContain('Photo: Rooted Threads');
+    expect(await tab.locator('figure.figure figcaption').innerText()).toContain('Image: Rooted Threads');
     await dev.stop();
 
     // A small copy of the site: the editor's draft and the two articles it relates to.
@@ -331,7 +333,7 @@ describe('drafts, photos in the text and the preview', () => {
     expect(img).toMatch(/width="\d+"/);
     expect(img).toMatch(/height="\d+"/);
     expect(inlineFigure).toContain('Dry wool flat, away from the radiator.');
-    expect(inlineFigure).toContain('Photo: Rooted Threads');
+    expect(inlineFigure).toContain('Image: Rooted Threads');
 
     // A published article that links to the draft fails the production build, saying why.
     writeFileSync(

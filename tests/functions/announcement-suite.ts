@@ -285,6 +285,89 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
       expect(sent.map((m) => [m.to, m.subject])).toEqual([[OWNER, '[Test] Preview me']]);
     });
 
+    it('an article with a note: test and send both go, the note keeps its paragraphs in both parts', async () => {
+      const id = tag();
+      const item: Announceable = { ...ARTICLE, path: `/articles/noted-${id}`, title: `Noted ${id}` };
+      publish([ARTICLE, item]);
+      try {
+        const reader = `noted-${id}@example.org`;
+        await addSignup(reader, 'Movement');
+        const subject = `With a note ${id}`;
+        const body = {
+          source_path: item.path,
+          note: 'First paragraph of my note.\n\nSecond paragraph, after an empty line.',
+          subject,
+          audience: ['Movement'],
+        };
+        // The test send predicts the real one: both are accepted.
+        expect((await send('POST', '/api/admin/announcements/test', body)).status).toBe(202);
+        const a = await draft(body);
+        expect((await send('POST', `/api/admin/announcements/${a.id}/send`, {})).status).toBe(202);
+        await drain();
+        const mine = mailsOf(subject).filter((m) => m.to === reader);
+        expect(mine).toHaveLength(1);
+        const mail = mine[0]!;
+        expect(mail.html).toMatch(/<p[^>]*>First paragraph of my note\.<\/p>/);
+        expect(mail.html).toMatch(/<p[^>]*>Second paragraph, after an empty line\.<\/p>/);
+        expect(mail.text).toMatch(/First paragraph of my note\.\s*\n\s*\n\s*Second paragraph/);
+        expect(mail.text).toContain(item.summary);
+      } finally {
+        publish([ARTICLE]);
+      }
+    });
+
+    it('the same article again to lists that had it: refused until confirmed, then only readers who lack it', async () => {
+      const id = tag();
+      const item: Announceable = { ...ARTICLE, path: `/articles/again-${id}`, title: `Again ${id}` };
+      publish([ARTICLE, item]);
+      try {
+        const early = [0, 1].map((i) => `early-${i}-${id}@example.org`);
+        for (const address of early) await addSignup(address, 'Movement');
+        const first = await draft({ source_path: item.path, subject: `First ${id}`, audience: ['Movement'] });
+        expect((await send('POST', `/api/admin/announcements/${first.id}/send`, {})).status).toBe(202);
+        await drain();
+        expect(mailsOf(`First ${id}`).filter((m) => early.includes(m.to))).toHaveLength(2);
+
+        const late = `late-${id}@example.org`;
+        await addSignup(late, 'Newsletter');
+        await addSignup(early[0]!, 'Newsletter');
+        const types = 'Movement,Newsletter';
+        const all = (await (await send('GET', `/api/admin/announcements/audience?types=${types}`)).json()) as {
+          count: number;
+        };
+        const check = (await (
+          await send('GET', `/api/admin/announcements/audience?types=${types}&source=${item.path}`)
+        ).json()) as { count: number; received: number; previous: { audience: string[]; recipients: number }[] };
+        // Everyone who got the first send is left out of the count, once per address.
+        expect(check.received).toBeGreaterThanOrEqual(2);
+        expect(check.count).toBe(all.count - check.received);
+        expect(check.previous).toMatchObject([{ audience: ['Movement'] }]);
+        expect((await send('GET', `/api/admin/announcements/audience?types=${types}&source=/nope`)).status).toBe(400);
+
+        const subject = `Second ${id}`;
+        const second = await draft({ source_path: item.path, subject, audience: ['Movement', 'Newsletter'] });
+        const refused = await send('POST', `/api/admin/announcements/${second.id}/send`, {});
+        expect(refused.status).toBe(409);
+        const answer = (await refused.json()) as { error: { title: string }; previous: unknown[] };
+        expect(answer.error.title).toBe('Sent Before');
+        expect(answer.previous).toHaveLength(1);
+        expect(await progress(second.id)).toMatchObject({ status: 'draft', recipients: 0 });
+
+        const sent = await send('POST', `/api/admin/announcements/${second.id}/send`, { repeat: true });
+        expect(sent.status).toBe(202);
+        await drain();
+        const got = mailsOf(subject).map((m) => m.to);
+        expect(got).toContain(late);
+        for (const address of early) expect(got).not.toContain(address);
+        expect(new Set(got).size).toBe(got.length);
+        // A note is never a repeat: notes carry no article.
+        const note = await draft({ note: 'Hello again.', subject: `Note ${id}`, audience: ['Movement'] });
+        expect((await send('POST', `/api/admin/announcements/${note.id}/send`, {})).status).toBe(202);
+      } finally {
+        publish([ARTICLE]);
+      }
+    });
+
     it('pause holds the queued mail, resume sends it, cancel withdraws what was not sent', async () => {
       const id = tag();
       const addresses = [0, 1, 2].map((i) => `paused-${i}-${id}@example.org`);

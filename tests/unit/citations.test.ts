@@ -14,8 +14,8 @@ describe('resolveCitations', () => {
     const html = `<p>Hemp needs less water.${cite('thevs-2020')} Much less.${cite('sei-2005 thevs-2020')}</p>`;
     const { html: out, citedAt } = resolveCitations(html, refs, 'a.mdx');
     expect(out).toBe(
-      '<p>Hemp needs less water.<sup class="cite"><a href="#ref-thevs-2020" id="cite-thevs-2020-1" aria-label="Reference 2">[2]</a></sup>' +
-        ' Much less.<sup class="cite"><a href="#ref-sei-2005" id="cite-sei-2005-1" aria-label="Reference 1">[1]</a>' +
+      '<p>Hemp needs less water.\u2060<sup class="cite"><a href="#ref-thevs-2020" id="cite-thevs-2020-1" aria-label="Reference 2">[2]</a></sup>' +
+        ' Much less.\u2060<sup class="cite"><a href="#ref-sei-2005" id="cite-sei-2005-1" aria-label="Reference 1">[1]</a>' +
         '<a href="#ref-thevs-2020" id="cite-thevs-2020-2" aria-label="Reference 2">[2]</a></sup></p>',
     );
     expect(citedAt).toEqual([['cite-sei-2005-1'], ['cite-thevs-2020-1', 'cite-thevs-2020-2']]);

@@ -7,7 +7,7 @@ import {
   listNames,
 } from '../../shared/messages/announcements.ts';
 import type { AnnounceableItem, AnnouncementControl, AnnouncementRow } from './announcementApi.ts';
-import { count, shortDate } from './format.ts';
+import { count, shortDateTime } from './format.ts';
 import admin from './admin.module.css';
 import styles from './send.module.css';
 
@@ -23,7 +23,7 @@ interface Props {
 const who = (by: string | null) => (by === 'build' ? L.byBuild : L.byOwner);
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{shortDate(iso)}</time>;
+  return <time dateTime={iso}>{shortDateTime(iso)}</time>;
 }
 
 export function AnnouncementCard({ row, item, busy, onReview, onControl, onCancel }: Props) {

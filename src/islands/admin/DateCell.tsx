@@ -1,11 +1,11 @@
-import { shortDate } from './format.ts';
+import { shortDateTime } from './format.ts';
 import styles from './admin.module.css';
 
-/** A row's submission date: the locale's short form, the exact time machine-readable. */
+/** A row's submission date and time: the locale's short date (the spec's) with the time of day. */
 export function DateCell({ iso }: { iso: string }) {
   return (
     <td className={styles.date}>
-      <time dateTime={iso}>{shortDate(iso)}</time>
+      <time dateTime={iso}>{shortDateTime(iso)}</time>
     </td>
   );
 }

@@ -13,7 +13,7 @@ import {
   mailSummary,
 } from '../../shared/messages/mail.ts';
 import { MAIL_STATUSES, type MailAnnouncementLine, type MailRow } from '../../shared/admin-mail-api.ts';
-import { shortDate } from './format.ts';
+import { shortDateTime } from './format.ts';
 import { useMail } from './useMail.ts';
 import styles from './mail.module.css';
 import admin from './admin.module.css';
@@ -41,14 +41,14 @@ function MailItem({ row, retrying, onRetry }: { row: MailRow; retrying: boolean;
         <div>
           <dt>{MAIL_LABELS.queuedAt}</dt>
           <dd>
-            <time dateTime={row.created_at}>{shortDate(row.created_at)}</time>
+            <time dateTime={row.created_at}>{shortDateTime(row.created_at)}</time>
           </dd>
         </div>
         {row.sent_at && (
           <div>
             <dt>{MAIL_LABELS.sentAt}</dt>
             <dd>
-              <time dateTime={row.sent_at}>{shortDate(row.sent_at)}</time>
+              <time dateTime={row.sent_at}>{shortDateTime(row.sent_at)}</time>
             </dd>
           </div>
         )}
@@ -99,7 +99,7 @@ function AnnouncementLine({ line }: { line: MailAnnouncementLine }) {
           <div>
             <dt>{MAIL_LABELS.sentAt}</dt>
             <dd>
-              <time dateTime={line.sent_at}>{shortDate(line.sent_at)}</time>
+              <time dateTime={line.sent_at}>{shortDateTime(line.sent_at)}</time>
             </dd>
           </div>
         )}

@@ -1,6 +1,6 @@
 // The row a deletion would remove, as the confirmation dialog describes it.
 import { ADMIN_LABELS } from '../../shared/messages/index.ts';
-import { shortDate } from './format.ts';
+import { shortDateTime } from './format.ts';
 import type { ListRow } from './useRowDeletion.ts';
 import styles from './admin.module.css';
 
@@ -23,7 +23,7 @@ export function RowSummary({ kind, row }: ListRow) {
         </>
       )}
       <dt>{ADMIN_LABELS.date}</dt>
-      <dd>{shortDate(row.submitted_at)}</dd>
+      <dd>{shortDateTime(row.submitted_at)}</dd>
     </dl>
   );
 }

@@ -10,21 +10,15 @@ import {
   ANNOUNCEMENT_NOTICES,
   ANNOUNCEMENT_TOASTS,
 } from '../../shared/messages/announcements.ts';
-import type { AnnouncementDraft } from '../../shared/announcement-api.ts';
+import type { AnnouncementDraft, PreviousSend } from '../../shared/announcement-api.ts';
 import { notify } from '../toaster.tsx';
 import { isAuthError } from './api.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import { AnnouncementCompose } from './AnnouncementCompose.tsx';
 import { AnnouncementPreview } from './AnnouncementPreview.tsx';
-import {
-  createDraft,
-  fetchAudienceCount,
-  sendAnnouncement,
-  sendTest,
-  type AnnouncementRow,
-} from './announcementApi.ts';
+import { createDraft, fetchAudience, sendAnnouncement, sendTest, type AnnouncementRow } from './announcementApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { count } from './format.ts';
+import { count, dateTime } from './format.ts';
 import { noticeFor } from './noticeFor.ts';
 import { useAnnouncements } from './useAnnouncements.ts';
 import { useAudienceCount } from './useAudienceCount.ts';
@@ -50,12 +44,18 @@ export default function SendView({ onDenied }: Props) {
   const { listing } = announcements;
   const items = listing?.items ?? [];
   const compose = useCompose(items);
-  const audience = useAudienceCount(compose.fields.audience, audienceVersion, onDenied);
+  const audience = useAudienceCount(compose.fields.audience, compose.fields.sourcePath, audienceVersion, onDenied);
   const preview = usePreview(compose.draft, onDenied);
 
   const [testing, setTesting] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [confirm, setConfirm] = useState<{ count: number; draft: AnnouncementDraft } | null>(null);
+  const [confirm, setConfirm] = useState<{
+    count: number;
+    draft: AnnouncementDraft;
+    /** Earlier sends of its article to these lists: then the owner confirms a repeat. */
+    previous: PreviousSend[];
+    received: number;
+  } | null>(null);
   const [sending, setSending] = useState(false);
   const [cancelling, setCancelling] = useState<AnnouncementRow | null>(null);
   // The draft a failed send left behind, sent again (not saved twice) while its content is the same.
@@ -97,9 +97,10 @@ export default function SendView({ onDenied }: Props) {
     if (!draft || checking) return;
     setChecking(true);
     try {
-      const n = await fetchAudienceCount(draft.audience);
-      if (n === 0) notify(ANNOUNCEMENT_NOTICES.noRecipients, 'error');
-      else setConfirm({ count: n, draft });
+      const { count: n, previous, received } = await fetchAudience(draft.audience, draft.source_path);
+      if (n === 0)
+        notify(received > 0 ? ANNOUNCEMENT_NOTICES.everyoneHasIt : ANNOUNCEMENT_NOTICES.noRecipients, 'error');
+      else setConfirm({ count: n, draft, previous, received });
     } catch (err) {
       fail(err);
     } finally {
@@ -109,7 +110,7 @@ export default function SendView({ onDenied }: Props) {
 
   async function send() {
     if (!confirm || sending) return;
-    const { draft } = confirm;
+    const { draft, previous } = confirm;
     setSending(true);
     try {
       const saved = [compose.reviewing, leftover.current].find(
@@ -120,6 +121,7 @@ export default function SendView({ onDenied }: Props) {
       const { queued, row: sent } = await sendAnnouncement(row.id, {
         subject: draft.subject,
         audience: draft.audience,
+        ...(previous.length ? { repeat: true } : {}),
       });
       leftover.current = null;
       announcements.upsert(sent);
@@ -230,14 +232,32 @@ export default function SendView({ onDenied }: Props) {
 
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm ? L.confirmTitle(confirm.count, count(confirm.count)) : ''}
-        confirmLabel={L.confirmSend}
+        title={
+          !confirm
+            ? ''
+            : confirm.previous.length
+              ? L.repeatTitle(confirm.count, count(confirm.count))
+              : L.confirmTitle(confirm.count, count(confirm.count))
+        }
+        confirmLabel={confirm?.previous.length ? L.confirmRepeat : L.confirmSend}
         busyLabel={L.confirmBusy}
         busy={sending}
         onConfirm={() => void send()}
         onCancel={() => setConfirm(null)}
       >
-        {confirm && <p>{L.confirmText(confirm.draft.subject, confirm.draft.audience)}</p>}
+        {confirm && confirm.previous.length > 0 && (
+          <>
+            <ul className={styles.sentBefore} data-sent-before>
+              {confirm.previous.map((p) => (
+                <li key={p.sent_at}>
+                  {L.sentBefore(p.audience, dateTime(p.sent_at), p.recipients, count(p.recipients))}
+                </li>
+              ))}
+            </ul>
+            <p>{L.repeatText(confirm.draft.subject, confirm.received, count(confirm.received))}</p>
+          </>
+        )}
+        {confirm && !confirm.previous.length && <p>{L.confirmText(confirm.draft.subject, confirm.draft.audience)}</p>}
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -1,7 +1,7 @@
 // The Send view's calls to /api/admin/announcements* (docs/announcements.md, "Endpoints") and the
 // shapes of their answers. Reads retry as every dashboard read does (api.ts); actions do not: a
 // send is never repeated by the page (the server would refuse a second one anyway).
-import type { Announcement, AnnouncementDraft } from '../../shared/announcement-api.ts';
+import type { Announcement, AnnouncementDraft, PreviousSend } from '../../shared/announcement-api.ts';
 import type { SignupType } from '../../shared/messages/index.ts';
 import { apiFetch, withRetry } from './api.ts';
 
@@ -51,9 +51,23 @@ export const fetchAnnouncements = (signal?: AbortSignal) => readJson<Announcemen
 export const fetchAnnouncement = (id: string, signal?: AbortSignal) =>
   readJson<AnnouncementRow>(`${BASE}/${encodeURIComponent(id)}`, signal);
 
-export async function fetchAudienceCount(types: readonly SignupType[], signal?: AbortSignal): Promise<number> {
+/** Who a send would reach now; for an article or story also its earlier sends to these lists. */
+export interface AudienceCheck {
+  count: number;
+  previous: PreviousSend[];
+  /** Readers of these lists who got it before (left out of `count`). */
+  received: number;
+}
+
+export async function fetchAudience(
+  types: readonly SignupType[],
+  sourcePath: string | undefined,
+  signal?: AbortSignal,
+): Promise<AudienceCheck> {
   const search = new URLSearchParams({ types: types.join(',') });
-  return (await readJson<{ count: number }>(`${BASE}/audience?${search}`, signal)).count;
+  if (sourcePath) search.set('source', sourcePath);
+  const body = await readJson<Partial<AudienceCheck> & { count: number }>(`${BASE}/audience?${search}`, signal);
+  return { count: body.count, previous: body.previous ?? [], received: body.received ?? 0 };
 }
 
 export async function previewAnnouncement(
@@ -75,7 +89,7 @@ export async function createDraft(draft: AnnouncementDraft): Promise<Announcemen
 /** Sends a draft with the subject and lists the owner confirmed. `queued` false: it was sent before. */
 export async function sendAnnouncement(
   id: string,
-  changes: Pick<AnnouncementDraft, 'subject' | 'audience'>,
+  changes: Pick<AnnouncementDraft, 'subject' | 'audience'> & { repeat?: boolean },
 ): Promise<{ queued: boolean; row: AnnouncementRow }> {
   const { status, body } = await post<AnnouncementRow>(`${BASE}/${encodeURIComponent(id)}/send`, changes);
   return { queued: status === 202, row: body };

@@ -1,8 +1,8 @@
 // The contact messages' columns: the sender (the row's header cell), address, subject and the
-// message, cut to one line with the whole text in a tooltip.
+// message, cut to one line with the whole text in a tooltip and "Read" to open it whole.
 import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import type { ListColumns } from './ListTable.tsx';
-import { TruncatedText } from './Tooltip.tsx';
+import { MessageCell } from './MessageCell.tsx';
 import styles from './admin.module.css';
 
 export const contactColumns: ListColumns<'contacts'> = {
@@ -23,9 +23,7 @@ export const contactColumns: ListColumns<'contacts'> = {
           </>
         )}
       </td>
-      <td className={styles.message}>
-        <TruncatedText text={row.message} />
-      </td>
+      <MessageCell row={row} />
     </>
   ),
   deleteLabel: (row) => ADMIN_LABELS.deleteContactOf(row.name),

@@ -89,6 +89,15 @@ export const ADMIN_LABELS = {
   actions: 'Actions',
   noSubject: '—',
   noSubjectText: 'No subject',
+  // a message opened whole
+  readMessage: 'Read',
+  /** Completes the visible "Read" for screen readers: "Read message from Ada". */
+  readMessageOf: (name: string) => `message from ${name}`,
+  messageFrom: 'From',
+  messageReceived: 'Received',
+  reply: 'Reply',
+  close: 'Close',
+  replySubject: (subject: string | null) => `Re: ${subject ?? 'Your message to Rooted Threads'}`,
   delete: 'Delete',
   deleting: 'Deleting...',
   cancel: 'Cancel',

@@ -19,6 +19,14 @@ export const ANNOUNCEMENT_NOTICES = {
   noRecipients: { title: 'No Recipients', text: 'No confirmed subscriber of those types to send to.' },
   noOwner: { title: 'No Owner Address', text: 'Set OWNER_EMAIL to send a test to yourself.' },
   badState: { title: 'Not Possible Now', text: 'The announcement is not in a state that allows that.' },
+  sentBefore: {
+    title: 'Sent Before',
+    text: 'This was sent to some of these lists before. Confirm to send it again.',
+  },
+  everyoneHasIt: {
+    title: 'Everyone Has It',
+    text: 'Every confirmed subscriber of those lists already got this one.',
+  },
 } as const;
 
 /** An announcement's state (server/announcements/store.ts, AnnouncementStatus). */
@@ -90,6 +98,16 @@ export const ANNOUNCEMENT_LABELS = {
   confirmText: (subject: string, lists: readonly SignupType[]) =>
     `“${subject}” goes to the confirmed subscribers of ${listNames(lists)}, starting now. You can pause it, or cancel what has not gone out yet.`,
   confirmSend: 'Send now',
+  // the confirmation of a repeat: the same article to lists that had it
+  repeatTitle: (n: number, shown: string) => `Send again to ${readers(n, shown)}?`,
+  /** "Sent to Updates and Newsletter on 27 Nov 2026 (120 readers)." */
+  sentBefore: (lists: readonly SignupType[], date: string, n: number, shown: string) =>
+    `Sent to ${listNames(lists)} on ${date} (${readers(n, shown)}).`,
+  repeatText: (subject: string, received: number, receivedShown: string) =>
+    received > 0
+      ? `“${subject}” goes only to readers who have not had it yet: the ${readers(received, receivedShown)} who got it are left out.`
+      : `“${subject}” goes to every confirmed subscriber of these lists again.`,
+  confirmRepeat: 'Send again',
   confirmBusy: 'Queuing…',
   // progress and history
   proposalsTitle: 'Proposed for new articles',

@@ -15,6 +15,8 @@ export const READER = {
   socialLinks: 'Social media',
   /** Said after a link that opens a new tab. */
   opensInNewTab: '(opens in a new tab)',
+  /** Under a picture in the text: our pictures are photos and illustrations alike, so "Image". */
+  imageCredit: (credits: string) => `Image: ${credits}`,
   /** A social link's name: "Rooted Threads on Instagram (opens in a new tab)". */
   onSocial: (site: string, network: string) => `${site} on ${network} (opens in a new tab)`,
   /** The header's link to the footer's sign-up, and the footer section's heading. */
