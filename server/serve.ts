@@ -36,8 +36,10 @@ import {
 import { purgeOldData } from './retention.ts';
 import { proposeNewArticles } from './announcements/store.ts';
 import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
-import { onMailQueued } from './mail/outbox.ts';
-import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
+import { onMailQueued } from './mail/wake.ts';
+import { releaseAbandonedClaims } from './mail/claim.ts';
+import { senderConfigFromEnv } from './mail/config.ts';
+import { startSender, type RunningSender } from './mail/runner.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
@@ -109,7 +111,7 @@ const purgeOld = () =>
 void purgeOld();
 const retentionTimer = setInterval(() => void purgeOld(), 24 * 60 * 60 * 1000).unref();
 
-// The mail sender, in this process, woken after every commit that queued mail (mail/sender.ts).
+// The mail sender, in this process, woken after every commit that queued mail (mail/runner.ts).
 // Without SMTP_URL the mail stays in the outbox and the dashboard says mail is not configured.
 let sender: RunningSender | undefined;
 const senderConfig = senderConfigFromEnv();
