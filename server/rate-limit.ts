@@ -9,13 +9,10 @@ import { createHmac } from 'node:crypto';
 import type { Db, Queryable } from './db/client.ts';
 import { addressKey } from './client-address.ts';
 
+import type { RateLimit } from './settings.ts';
+
 /** The forms' limits are the operator's to set (settings.ts: SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT). */
-export interface RateLimit {
-  bucket: string;
-  /** Requests allowed per window. */
-  max: number;
-  windowSeconds: number;
-}
+export type { RateLimit };
 
 /** Rows older than this are purged; well under the 24 hours the privacy page promises. */
 export const RETENTION_SECONDS = 3600;
