@@ -41,6 +41,7 @@ import { releaseAbandonedClaims } from './mail/claim.ts';
 import { senderConfigFromEnv } from './mail/config.ts';
 import { startSender, type RunningSender } from './mail/runner.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
+import { buildFile, NEXT_PUBLISH_FILE } from './build-data.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -139,7 +140,7 @@ if (admin.demo) {
 let site = await createSite({ root, siteUrl });
 const rebuilds = scheduleRebuilds({
   root,
-  currentNextPublish: () => site.files.get('/next-publish.json')?.body,
+  currentNextPublish: () => buildFile(NEXT_PUBLISH_FILE),
   load: (distDir) => createSite({ root, siteUrl, distDir, functions: site.functions }),
   swap: (next) => {
     site = next;
