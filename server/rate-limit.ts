@@ -62,7 +62,7 @@ export async function hit(db: Db, limit: RateLimit, ip: string): Promise<RateDec
   return row.hits <= limit.max ? { allowed: true } : { allowed: false, retryAfter: Math.max(1, row.retry_after) };
 }
 
-/** Deletes expired rows; run hourly (the scheduled function on Netlify, a timer in serve.ts). */
+/** Deletes expired rows; run hourly (netlify/functions/purge-rate-limits.ts, on Netlify and `npm start`). */
 export async function purgeExpired(db: Db): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     `WITH gone AS (DELETE FROM rate_limit_hits WHERE window_start < now() - make_interval(secs => $1) RETURNING 1)
