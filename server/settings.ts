@@ -1,8 +1,8 @@
 // The operator's settings: every environment variable the server reads is parsed here and nowhere
 // else (the lint gate forbids `process.env` in other server files). SETTINGS below is the one list:
-// each variable's place (README, "Configuration", has one row per variable and a test holds the two
-// equal), how it is read, and, for those that can be malformed, a value that is. settingProblems(),
-// the "set but malformed" list in the README and the readers below all come from it.
+// each variable's place, how it is read, and, for those that can be malformed, a value that is.
+// settingProblems() and the readers below come from it; tests/unit/settings-table.test.ts holds
+// README's "Configuration" table and its "set but malformed" list equal to it.
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
