@@ -11,7 +11,7 @@ import { getDb, type Db } from './db/client.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from './endpoint.ts';
 import { hit, type RateLimit } from './rate-limit.ts';
 import { json, problem, seeOther } from './http.ts';
-import { wakeSender } from './mail/outbox.ts';
+import { wakeSender } from './mail/wake.ts';
 
 export type StoreResult = 'created' | 'pending' | 'duplicate' | 'capped';
 

@@ -1,58 +1,38 @@
 // The titles of the site's pages, read from the build (dist/page-titles.json, written from the
-// catalogue by src/pages/page-titles.json.ts). Looked for in the built site the server serves
-// (ROOT_DIR), then in `dist/` beside this module or any folder above it: in the checkout that is
-// the project root; in a Netlify function bundle, where this module may sit at server/ or be
-// bundled into the function's own file, it is the bundle root, which holds the file
-// (netlify.toml, included_files). Never the working directory: a function's is not ours to choose.
-// Read once per process: a deploy brings a new process. Without a build, titles are unknown (null)
-// and that is logged once; the insights still answer.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// catalogue by src/pages/page-titles.json.ts) through build-data.ts, which finds it and reads it
+// again when a new build replaces it. Without a build, titles are unknown (null) and that is
+// logged once; the insights still answer.
 import { PAGE_TITLES_FILE, type PageTitles } from '../src/shared/page-titles.ts';
-import { rootDir } from './settings.ts';
+import { buildData } from './build-data.ts';
 
-function candidates(): string[] {
-  const roots: string[] = [];
-  const served = rootDir();
-  if (served) roots.push(served);
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    roots.push(dir);
-    if (dirname(dir) === dir) break;
+function parseTitles(json: unknown, path: string): PageTitles {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new Error(`${path} is not a map of page titles`);
   }
-  return roots.map((root) => join(root, 'dist', PAGE_TITLES_FILE));
+  return Object.fromEntries(
+    Object.entries(json).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
-function load(): PageTitles {
-  for (const file of candidates()) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new Error(`${file} is not a map of page titles`);
-    }
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
+let missingLogged = false;
+
+function titles(): PageTitles {
+  const found = buildData(PAGE_TITLES_FILE, parseTitles);
+  if (found) return found;
+  if (!missingLogged) {
+    missingLogged = true;
+    console.error(`page titles: no dist/${PAGE_TITLES_FILE} (build the site); insights show paths without titles`);
   }
-  console.error(`page titles: no dist/${PAGE_TITLES_FILE} (build the site); insights show paths without titles`);
   return {};
 }
 
-let titles: PageTitles | undefined;
-
 /** The title of the page at `path`, or null when the build lists no such page. */
 export function pageTitle(path: string): string | null {
-  titles ??= load();
-  return Object.hasOwn(titles, path) ? titles[path]! : null;
+  const all = titles();
+  return Object.hasOwn(all, path) ? all[path]! : null;
 }
 
 /** Every path the build lists: the only pages the dashboard links to. */
 export function knownPages(): string[] {
-  titles ??= load();
-  return Object.keys(titles);
+  return Object.keys(titles());
 }

@@ -9,13 +9,10 @@ import { createHmac } from 'node:crypto';
 import type { Db, Queryable } from './db/client.ts';
 import { addressKey } from './client-address.ts';
 
+import type { RateLimit } from './settings.ts';
+
 /** The forms' limits are the operator's to set (settings.ts: SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT). */
-export interface RateLimit {
-  bucket: string;
-  /** Requests allowed per window. */
-  max: number;
-  windowSeconds: number;
-}
+export type { RateLimit };
 
 /** Rows older than this are purged; well under the 24 hours the privacy page promises. */
 export const RETENTION_SECONDS = 3600;
@@ -65,7 +62,7 @@ export async function hit(db: Db, limit: RateLimit, ip: string): Promise<RateDec
   return row.hits <= limit.max ? { allowed: true } : { allowed: false, retryAfter: Math.max(1, row.retry_after) };
 }
 
-/** Deletes expired rows; run hourly (the scheduled function on Netlify, a timer in serve.ts). */
+/** Deletes expired rows; run hourly (netlify/functions/purge-rate-limits.ts, on Netlify and `npm start`). */
 export async function purgeExpired(db: Db): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     `WITH gone AS (DELETE FROM rate_limit_hits WHERE window_start < now() - make_interval(secs => $1) RETURNING 1)

@@ -8,11 +8,11 @@
 import { createServer } from 'node:http';
 import { serve } from 'srvx';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createSite } from './runtime/site-handler.ts';
 import { openDb } from './db/open.ts';
 import { closeDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { purgeExpired } from './rate-limit.ts';
 import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress } from './runtime/trusted-proxy.ts';
@@ -25,7 +25,6 @@ import {
   dataDir,
   listenHost,
   listenPort,
-  messageRetentionDays,
   ownerEmail,
   rootDir,
   setAdminKeySetting,
@@ -33,12 +32,15 @@ import {
   siteUrl as configuredSiteUrl,
   trustProxy as configuredTrustProxy,
 } from './settings.ts';
-import { purgeOldData } from './retention.ts';
 import { proposeNewArticles } from './announcements/store.ts';
-import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
-import { onMailQueued } from './mail/outbox.ts';
-import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
+import { onMailQueued } from './mail/wake.ts';
+import { releaseAbandonedClaims } from './mail/claim.ts';
+import { senderConfigFromEnv } from './mail/config.ts';
+import { startSender, type RunningSender } from './mail/runner.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
+import { loadScheduledFunctions } from './runtime/functions.ts';
+import { startSchedules } from './runtime/schedules.ts';
+import { buildFile, NEXT_PUBLISH_FILE } from './build-data.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -78,38 +80,7 @@ const applied = await migrate(db).catch(async (err: unknown) => {
 });
 if (applied.length) console.log(`  migrations applied: ${applied.join(', ')}`);
 
-// Hashed client addresses of the rate limit are kept for an hour at most (the privacy page says 24).
-const purge = () =>
-  purgeExpired(db).catch((err: unknown) =>
-    console.error('rate-limit purge failed:', err instanceof Error ? err.message : err),
-  );
-void purge();
-const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
-
-// Sign-ups unconfirmed for 30 days and expired links go daily (subscriptions/housekeeping.ts).
-const purgeDaily = () =>
-  purgeSubscriptions(db).catch((err: unknown) =>
-    console.error('subscription purge failed:', err instanceof Error ? err.message : err),
-  );
-void purgeDaily();
-const dailyTimer = setInterval(() => void purgeDaily(), 24 * 60 * 60 * 1000).unref();
-
-// Contact messages past MESSAGE_RETENTION_DAYS and delivered mail past its keep, daily (retention.ts).
-const retentionDays = messageRetentionDays();
-const purgeOld = () =>
-  purgeOldData(db, retentionDays)
-    .then((p) => {
-      if (p.messages || p.sentMail || p.failedMail || p.unsentMail) {
-        console.log(
-          `  purged ${p.messages} old messages, ${p.sentMail} delivered, ${p.failedMail} failed and ${p.unsentMail} unsent mails`,
-        );
-      }
-    })
-    .catch((err: unknown) => console.error('retention purge failed:', err instanceof Error ? err.message : err));
-void purgeOld();
-const retentionTimer = setInterval(() => void purgeOld(), 24 * 60 * 60 * 1000).unref();
-
-// The mail sender, in this process, woken after every commit that queued mail (mail/sender.ts).
+// The mail sender, in this process, woken after every commit that queued mail (mail/runner.ts).
 // Without SMTP_URL the mail stays in the outbox and the dashboard says mail is not configured.
 let sender: RunningSender | undefined;
 const senderConfig = senderConfigFromEnv();
@@ -137,10 +108,21 @@ if (admin.demo) {
 let site = await createSite({ root, siteUrl });
 const rebuilds = scheduleRebuilds({
   root,
-  currentNextPublish: () => site.files.get('/next-publish.json')?.body,
+  currentNextPublish: () => buildFile(NEXT_PUBLISH_FILE),
   load: (distDir) => createSite({ root, siteUrl, distDir, functions: site.functions }),
   swap: (next) => {
     site = next;
+  },
+});
+
+// Scheduled work (the purges: rate-limit rows hourly, old sign-ups and links, old messages and mail
+// daily) is written once, as Netlify functions with a config.schedule; it runs here on that same
+// schedule and once at start (runtime/schedules.ts). Two are done another way by this server.
+const schedules = startSchedules(await loadScheduledFunctions(join(root, 'netlify', 'functions')), {
+  siteUrl,
+  doneInProcess: {
+    'mail-drain': 'the in-process sender delivers instead (mail/runner.ts)',
+    'publish-scheduled': 'the server rebuilds itself instead (runtime/scheduled-rebuild.ts)',
   },
 });
 
@@ -202,9 +184,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  clearInterval(purgeTimer);
-  clearInterval(dailyTimer);
-  clearInterval(retentionTimer);
+  schedules.stop();
   rebuilds.stop();
   // Let requests in flight finish (their rows are committed before they answer), then close the
   // database so PGlite flushes cleanly. A client holding a connection open gets 10 s.

@@ -1,21 +1,8 @@
 // The operator's settings: every environment variable the server reads is parsed here and nowhere
-// else (the lint gate forbids `process.env` in other server files; README, "Configuration", lists
-// each one):
-//   SIGNUP_RATE_LIMIT, CONTACT_RATE_LIMIT   `<count>/<seconds>` per client address, or `off`
-//   SITE_TIME_ZONE                          the IANA zone the dashboard counts days in
-//   DATABASE_URL, DATABASE_POOL_MAX         the Postgres server and the `pg` pool's size
-//   DATA_DIR                                the embedded database's directory
-//   ADMIN_KEY                               the dashboard's key (its strength: admin/config.ts)
-//   SITE_URL (or Netlify's URL)             the public origin (src/shared/site-origin.ts)
-//   PORT, HOST, TRUST_PROXY, ROOT_DIR       the `npm start` server (serve.ts)
-//   SMTP_URL, MAIL_FROM, OWNER_EMAIL        the mail transport, its sender and who hears of messages
-//   MAIL_RETRY_SECONDS                      the first retry's delay after a temporary mail failure
-//   MAIL_RATE                               e-mails a second at most (the sender's pace)
-//   MESSAGE_RETENTION_DAYS                  how long contact messages are kept
-//   CONNECTIONS_PER_CLIENT                  open connections one address may hold on `npm start`
-//   SIGNUP_CONFIRMATION                     `double` (default) or `single`
-//   SIGNUP_CONFIRMATION_MAIL_LIMIT          confirmation e-mails the site queues per hour, in total
-//   BUILD_HOOK_URL                          Netlify's build hook, for scheduled publishing
+// else (the lint gate forbids `process.env` in other server files). SETTINGS below is the one list:
+// each variable's place, how it is read, and, for those that can be malformed, a value that is.
+// settingProblems() and the readers below come from it; tests/unit/settings-table.test.ts holds
+// README's "Configuration" table and its "set but malformed" list equal to it.
 // An unset variable takes its documented default; a set but malformed one is an error.
 // `npm start` checks them all before it listens and exits with a message naming the variable
 // (server/serve.ts). A function reads its setting on each request (so a changed environment is
@@ -25,8 +12,10 @@
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '../src/shared/site-time-zone.ts';
 import { siteOrigin } from '../src/shared/site-origin.ts';
 import { isEmailAddress } from '../src/shared/form-schemas.ts';
-import type { RateLimit } from './rate-limit.ts';
-import { parseTrustProxy, type ProxyTrust } from './runtime/trusted-proxy.ts';
+import { parseTrustProxy } from './runtime/trusted-proxy.ts';
+import { parseMailbox, parseSmtpUrl, type Mailbox, type SmtpSettings } from './settings-values.ts';
+
+export type { Mailbox, SmtpSettings } from './settings-values.ts';
 
 /** An environment: process.env, or a test's own. */
 export type Env = Record<string, string | undefined>;
@@ -41,18 +30,13 @@ export class SettingError extends Error {
   }
 }
 
-export type FormKind = 'signups' | 'contact';
-
-interface FormLimitSetting {
-  variable: string;
-  /** Used when the variable is unset or empty (README, "Configuration", says why these). */
-  fallback: string;
+/** A per-client request limit, as the operator sets it (rate-limit.ts enforces it). */
+export interface RateLimit {
+  bucket: string;
+  /** Requests allowed per window. */
+  max: number;
+  windowSeconds: number;
 }
-
-export const FORM_LIMIT_SETTINGS: Record<FormKind, FormLimitSetting> = {
-  signups: { variable: 'SIGNUP_RATE_LIMIT', fallback: '100/600' },
-  contact: { variable: 'CONTACT_RATE_LIMIT', fallback: '20/600' },
-};
 
 /**
  * The longest window: the hourly purge deletes counts older than an hour (rate-limit.ts), so a
@@ -60,6 +44,11 @@ export const FORM_LIMIT_SETTINGS: Record<FormKind, FormLimitSetting> = {
  */
 export const MAX_WINDOW_SECONDS = 3600;
 export const MAX_COUNT = 1_000_000;
+export const DEFAULT_CONNECTIONS_PER_CLIENT = 64;
+/** The default hourly cap on confirmation e-mails (docs/subscriptions.md says why). */
+export const DEFAULT_CONFIRMATION_MAIL_LIMIT = 300;
+/** MAIL_RATE's default: under Amazon SES's starting production quota (14/s) and most providers' SMTP limits. */
+export const DEFAULT_MAIL_RATE = 10;
 
 /** `<count>/<seconds>` or `off` (any case, surrounding spaces ignored); null means no limit. */
 export function parseRateLimit(variable: string, value: string, bucket: string): RateLimit | null {
@@ -77,84 +66,234 @@ export function parseRateLimit(variable: string, value: string, bucket: string):
   return { bucket, max, windowSeconds };
 }
 
-/** The per-client limit of a form endpoint, or null when the operator turned it off. */
-export function formRateLimit(kind: FormKind, env: Env = process.env): RateLimit | null {
-  const { variable, fallback } = FORM_LIMIT_SETTINGS[kind];
-  const raw = env[variable];
-  return parseRateLimit(variable, raw === undefined || raw.trim() === '' ? fallback : raw, kind);
+/** Where a variable is read: the README's "where" column. */
+type Where = 'build' | 'runtime' | 'npm start' | 'Netlify';
+
+interface Setting<T> {
+  where: readonly Where[];
+  /**
+   * Reads the variable: `value` is its text trimmed, or undefined when unset or blank; `env` the
+   * whole environment (for a setting that depends on another). Throws SettingError when malformed.
+   * None: read by the build only (astro.config.mjs checks it).
+   */
+  read?: (value: string | undefined, env: Env, variable: string) => T;
+  /** A value that is malformed, for a setting that can be (the tests set it and expect a refusal). */
+  malformed?: string;
 }
 
-/** SITE_TIME_ZONE, else the brand's own zone. */
-export function siteTimeZone(env: Env = process.env): string {
-  const raw = env.SITE_TIME_ZONE?.trim();
-  if (!raw) return DEFAULT_SITE_TIME_ZONE;
-  if (!isTimeZone(raw)) {
-    throw new SettingError(
-      'SITE_TIME_ZONE',
-      `must be an IANA time zone name such as America/Chicago or UTC, not ${JSON.stringify(raw)}`,
-    );
-  }
-  return raw;
-}
+const setting = <T>(s: Setting<T>): Setting<T> => s;
 
-/**
- * BUILD_HOOK_URL: the Netlify build hook the hourly publishing function calls when a scheduled
- * article has come due (netlify/functions/publish-scheduled.ts). Unset: nothing is scheduled
- * automatically (undefined). Set: an https URL on api.netlify.com, or the function fails loudly.
- */
-export function buildHookUrl(env: Env = process.env): URL | undefined {
-  const raw = env.BUILD_HOOK_URL?.trim();
-  if (!raw) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (!url || url.protocol !== 'https:')
-    throw new SettingError(
-      'BUILD_HOOK_URL',
-      'must be the https address of a Netlify build hook (Site configuration → Build & deploy → Build hooks), e.g. https://api.netlify.com/build_hooks/…',
-    );
-  return url;
-}
-
-/** The value of a variable, or undefined when it is unset or blank. */
-function raw(env: Env, variable: string): string | undefined {
-  const value = env[variable]?.trim();
-  return value ? value : undefined;
+/** SMTP_URL, or null when mail is not configured (the outbox keeps every mail: docs/mail.md). */
+function readSmtp(value: string | undefined): SmtpSettings | null {
+  if (!value) return null;
+  const parsed = parseSmtpUrl(value);
+  if (typeof parsed === 'string') throw new SettingError('SMTP_URL', parsed);
+  return parsed;
 }
 
 /** A whole number in [min, max], or `fallback` when unset. */
-function integer(env: Env, variable: string, min: number, max: number, fallback: number): number {
-  const value = raw(env, variable);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new SettingError(variable, `must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
-  }
-  return n;
+const integer = (min: number, max: number, fallback: number, where: Where[] = ['runtime']) =>
+  setting({
+    where,
+    malformed: 'many',
+    read: (value, _env, variable) => {
+      if (value === undefined) return fallback;
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < min || n > max) {
+        throw new SettingError(variable, `must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+      }
+      return n;
+    },
+  });
+
+const rateLimit = (bucket: string, fallback: string) =>
+  setting({
+    where: ['runtime'],
+    malformed: 'lots',
+    read: (value, _env, variable) => parseRateLimit(variable, value ?? fallback, bucket),
+  });
+
+const text = <T extends string | undefined>(where: Where[], fallback: T) =>
+  setting({ where, read: (value): string | T => value ?? fallback });
+
+/** Every variable, in the README's order. */
+export const SETTINGS = {
+  SITE_URL: setting({ where: ['build', 'runtime'], read: (_value, env) => siteOrigin(env) }),
+  DATABASE_URL: text(['runtime'], undefined),
+  DATABASE_POOL_MAX: integer(1, 1000, 10),
+  DATA_DIR: text(['runtime'], '.data'),
+  // As set, untrimmed (its strength is judged by admin/config.ts).
+  ADMIN_KEY: setting({ where: ['runtime'], read: (_value, env) => env.ADMIN_KEY || undefined }),
+  PORT: integer(1, 65535, 8888, ['npm start']),
+  HOST: text(['npm start'], '127.0.0.1'),
+  ROOT_DIR: text(['npm start'], undefined),
+  TRUST_PROXY: setting({
+    where: ['npm start'],
+    malformed: 'proxy.example',
+    read: (_value, env, variable) => {
+      try {
+        return parseTrustProxy(env.TRUST_PROXY);
+      } catch (err) {
+        // parseTrustProxy's message already names the variable and the bad item.
+        const error = new SettingError(variable, '');
+        error.message = err instanceof Error ? err.message : String(err);
+        throw error;
+      }
+    },
+  }),
+  SIGNUP_RATE_LIMIT: rateLimit('signups', '100/600'),
+  CONTACT_RATE_LIMIT: rateLimit('contact', '20/600'),
+  SITE_TIME_ZONE: setting({
+    where: ['build', 'runtime'],
+    malformed: 'Mars/Olympus_Mons',
+    read: (value, _env, variable) => {
+      if (!value) return DEFAULT_SITE_TIME_ZONE;
+      if (isTimeZone(value)) return value;
+      throw new SettingError(
+        variable,
+        `must be an IANA time zone name such as America/Chicago or UTC, not ${JSON.stringify(value)}`,
+      );
+    },
+  }),
+  SMTP_URL: setting({
+    where: ['runtime'],
+    malformed: 'mail.example.org',
+    read: (value) => readSmtp(value),
+  }),
+  MAIL_FROM: setting({
+    where: ['runtime'],
+    malformed: 'Rooted Threads',
+    read: (value, env, variable): Mailbox | null => {
+      if (!value) {
+        if (readSmtp(env.SMTP_URL?.trim() || undefined))
+          throw new SettingError(variable, 'is required when SMTP_URL is set');
+        return null;
+      }
+      const mailbox = parseMailbox(value, isEmailAddress);
+      if (!mailbox) {
+        throw new SettingError(
+          variable,
+          `must be an address, e.g. Rooted Threads <hello@example.org>, not ${JSON.stringify(value)}`,
+        );
+      }
+      return mailbox;
+    },
+  }),
+  OWNER_EMAIL: setting({
+    where: ['runtime'],
+    malformed: 'owner at example.org',
+    read: (value, _env, variable) => {
+      if (!value) return null;
+      if (!isEmailAddress(value)) {
+        throw new SettingError(variable, `must be one e-mail address, not ${JSON.stringify(value)}`);
+      }
+      return value;
+    },
+  }),
+  MAIL_RETRY_SECONDS: integer(1, 3600, 60),
+  MESSAGE_RETENTION_DAYS: integer(1, 3650, 730),
+  MAIL_RATE: setting({
+    where: ['runtime'],
+    malformed: 'fast',
+    read: (value, _env, variable) => {
+      if (value === undefined) return DEFAULT_MAIL_RATE;
+      const n = Number(value);
+      if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 1000) {
+        throw new SettingError(variable, `must be messages per second from 0.1 to 1000, not ${JSON.stringify(value)}`);
+      }
+      return n;
+    },
+  }),
+  CONNECTIONS_PER_CLIENT: integer(1, 100_000, DEFAULT_CONNECTIONS_PER_CLIENT, ['npm start']),
+  SIGNUP_CONFIRMATION: setting({
+    where: ['runtime'],
+    malformed: 'maybe',
+    read: (value, env, variable): 'double' | 'single' => {
+      const choice = value?.toLowerCase();
+      if (!choice) return 'double';
+      if (choice === 'double' || choice === 'single') return choice;
+      throw new SettingError(variable, `must be double or single, not ${JSON.stringify(env[variable])}`);
+    },
+  }),
+  SIGNUP_CONFIRMATION_MAIL_LIMIT: integer(1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT),
+  PREVIEW: setting({ where: ['build'] }),
+  BUILD_HOOK_URL: setting({
+    where: ['Netlify'],
+    malformed: 'http://api.netlify.com/build_hooks/x',
+    read: (value, _env, variable) => {
+      if (!value) return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(value);
+      } catch {
+        url = undefined;
+      }
+      if (!url || url.protocol !== 'https:')
+        throw new SettingError(
+          variable,
+          'must be the https address of a Netlify build hook (Site configuration → Build & deploy → Build hooks), e.g. https://api.netlify.com/build_hooks/…',
+        );
+      return url;
+    },
+  }),
+};
+
+export type SettingName = keyof typeof SETTINGS;
+type Value<N extends SettingName> = (typeof SETTINGS)[N] extends Setting<infer T> ? T : never;
+
+/** The value of setting `name` in `env`: its default when unset, or a SettingError when malformed. */
+export function read<N extends SettingName>(name: N, env: Env = process.env): Value<N> {
+  const spec = SETTINGS[name] as Setting<Value<N>>;
+  if (!spec.read) throw new Error(`${name} is read by the build, not the server`);
+  const value = env[name]?.trim();
+  return spec.read(value ? value : undefined, env, name);
 }
 
-/** DATABASE_URL: a Postgres connection string, or undefined for the embedded PGlite. */
-export function databaseUrl(env: Env = process.env): string | undefined {
-  return raw(env, 'DATABASE_URL');
+/** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
+export function settingProblems(env: Env = process.env): string[] {
+  return (Object.keys(SETTINGS) as SettingName[]).flatMap((name) => {
+    if (!(SETTINGS[name] as Setting<unknown>).read) return [];
+    try {
+      read(name, env);
+      return [];
+    } catch (err) {
+      if (err instanceof SettingError) return [err.message];
+      throw err;
+    }
+  });
 }
 
-/** DATABASE_POOL_MAX: the `pg` pool's connections (default 10). */
-export function databasePoolMax(env: Env = process.env): number {
-  return integer(env, 'DATABASE_POOL_MAX', 1, 1000, 10);
-}
-
-/** DATA_DIR: where the embedded database and the local admin key live (default `.data`). */
-export function dataDir(env: Env = process.env): string {
-  return raw(env, 'DATA_DIR') ?? '.data';
-}
-
-/** ADMIN_KEY as set (its strength is judged by admin/config.ts), or undefined. */
-export function adminKeySetting(env: Env = process.env): string | undefined {
-  return env.ADMIN_KEY || undefined;
-}
+// The readers the rest of the server calls, each one line over the table.
+export type FormKind = 'signups' | 'contact';
+export const FORM_LIMIT_SETTINGS = {
+  signups: { variable: 'SIGNUP_RATE_LIMIT', fallback: '100/600' },
+  contact: { variable: 'CONTACT_RATE_LIMIT', fallback: '20/600' },
+} as const satisfies Record<FormKind, { variable: SettingName; fallback: string }>;
+/** The per-client limit of a form endpoint, or null when the operator turned it off. */
+export const formRateLimit = (kind: FormKind, env: Env = process.env): RateLimit | null =>
+  read(FORM_LIMIT_SETTINGS[kind].variable, env);
+export const siteTimeZone = (env: Env = process.env) => read('SITE_TIME_ZONE', env);
+export const buildHookUrl = (env: Env = process.env) => read('BUILD_HOOK_URL', env);
+export const databaseUrl = (env: Env = process.env) => read('DATABASE_URL', env);
+export const databasePoolMax = (env: Env = process.env) => read('DATABASE_POOL_MAX', env);
+export const dataDir = (env: Env = process.env) => read('DATA_DIR', env);
+export const adminKeySetting = (env: Env = process.env) => read('ADMIN_KEY', env);
+/** The site's public origin: SITE_URL, else Netlify's URL, else the local server. */
+export const siteUrl = (env: Env = process.env) => read('SITE_URL', env);
+export const listenPort = (env: Env = process.env) => read('PORT', env);
+export const listenHost = (env: Env = process.env) => read('HOST', env);
+export const trustProxy = (env: Env = process.env) => read('TRUST_PROXY', env);
+export const rootDir = (env: Env = process.env) => read('ROOT_DIR', env);
+export const smtpSettings = (env: Env = process.env) => read('SMTP_URL', env);
+export const mailFrom = (env: Env = process.env) => read('MAIL_FROM', env);
+export const ownerEmail = (env: Env = process.env) => read('OWNER_EMAIL', env);
+export const messageRetentionDays = (env: Env = process.env) => read('MESSAGE_RETENTION_DAYS', env);
+export const mailRetrySeconds = (env: Env = process.env) => read('MAIL_RETRY_SECONDS', env);
+export const connectionsPerClient = (env: Env = process.env) => read('CONNECTIONS_PER_CLIENT', env);
+export const signupConfirmation = (env: Env = process.env) => read('SIGNUP_CONFIRMATION', env);
+export type SignupConfirmation = ReturnType<typeof signupConfirmation>;
+export const confirmationMailLimit = (env: Env = process.env) => read('SIGNUP_CONFIRMATION_MAIL_LIMIT', env);
+export const mailRate = (env: Env = process.env) => read('MAIL_RATE', env);
 
 /** Puts a key in force for this process (local demo mode: admin/config.ts), or removes it. */
 export function setAdminKeySetting(key: string | undefined): void {
@@ -162,217 +301,9 @@ export function setAdminKeySetting(key: string | undefined): void {
   else process.env.ADMIN_KEY = key;
 }
 
-/** The site's public origin: SITE_URL, else Netlify's URL, else the local server. */
-export function siteUrl(env: Env = process.env): string {
-  return siteOrigin(env);
-}
-
-/** PORT: the `npm start` server's port (default 8888). */
-export function listenPort(env: Env = process.env): number {
-  return integer(env, 'PORT', 1, 65535, 8888);
-}
-
-/** HOST: the address `npm start` listens on (default 127.0.0.1, this machine only). */
-export function listenHost(env: Env = process.env): string {
-  return raw(env, 'HOST') ?? '127.0.0.1';
-}
-
-/** TRUST_PROXY: whose X-Forwarded-For to believe (runtime/trusted-proxy.ts), or undefined: nobody's. */
-export function trustProxy(env: Env = process.env): ProxyTrust | undefined {
-  try {
-    return parseTrustProxy(env.TRUST_PROXY);
-  } catch (err) {
-    // parseTrustProxy's message already names the variable and the bad item.
-    const error = new SettingError('TRUST_PROXY', '');
-    error.message = err instanceof Error ? err.message : String(err);
-    throw error;
-  }
-}
-
-/**
- * ROOT_DIR: the checkout whose built site (`dist/`) the server serves (the benchmark points it at a
- * copy with a reference page added), or undefined: this checkout.
- */
-export function rootDir(env: Env = process.env): string | undefined {
-  return raw(env, 'ROOT_DIR');
-}
-
-/** Where and how the sender reaches the mail server (from SMTP_URL; the password is never logged). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  /** smtps:// — TLS from the first byte (port 465); smtp:// upgrades with STARTTLS when offered. */
-  secure: boolean;
-  auth?: { user: string; pass: string };
-  /** The URL without its password, for logs and the dashboard. */
-  display: string;
-}
-
-/** SMTP_URL, or null when mail is not configured (the outbox keeps every mail: docs/mail.md). */
-export function smtpSettings(env: Env = process.env): SmtpSettings | null {
-  const raw = env.SMTP_URL?.trim();
-  if (!raw) return null;
-  const shape = 'must be smtp://user:password@host:port or smtps://user:password@host:port';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    // The value may hold a password: it is not repeated in the message.
-    throw new SettingError('SMTP_URL', `${shape} (it is not a URL)`);
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new SettingError('SMTP_URL', `${shape}, not ${url.protocol}//…`);
-  }
-  if (!url.hostname) throw new SettingError('SMTP_URL', `${shape} (no host)`);
-  if ((url.pathname && url.pathname !== '/') || url.search || url.hash) {
-    throw new SettingError('SMTP_URL', `${shape} (no path or query)`);
-  }
-  const secure = url.protocol === 'smtps:';
-  const port = url.port ? Number(url.port) : secure ? 465 : 587;
-  const user = decodeURIComponent(url.username);
-  const auth = user ? { user, pass: decodeURIComponent(url.password) } : undefined;
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port,
-    secure,
-    ...(auth ? { auth } : {}),
-    display: `${url.protocol}//${user ? `${url.username}@` : ''}${url.host}`,
-  };
-}
-
-/** A mailbox written `Name <address>` or `address`. */
-export interface Mailbox {
-  name: string;
-  address: string;
-}
-
-function parseMailbox(variable: string, raw: string): Mailbox {
-  const match = /^(?:"?([^"<>\r\n]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
-  const address = match?.[2] ?? match?.[3] ?? '';
-  if (!match || !isEmailAddress(address)) {
-    throw new SettingError(
-      variable,
-      `must be an address, e.g. Rooted Threads <hello@example.org>, not ${JSON.stringify(raw)}`,
-    );
-  }
-  return { name: (match[1] ?? '').trim(), address };
-}
-
-/** MAIL_FROM: required once SMTP_URL is set (a provider rejects mail from an unverified sender). */
-export function mailFrom(env: Env = process.env): Mailbox | null {
-  const raw = env.MAIL_FROM?.trim();
-  if (!raw) {
-    if (smtpSettings(env)) throw new SettingError('MAIL_FROM', 'is required when SMTP_URL is set');
-    return null;
-  }
-  return parseMailbox('MAIL_FROM', raw);
-}
-
-/** OWNER_EMAIL: who is e-mailed when a reader writes; null: nobody (the dashboard says so). */
-export function ownerEmail(env: Env = process.env): string | null {
-  const raw = env.OWNER_EMAIL?.trim();
-  if (!raw) return null;
-  if (!isEmailAddress(raw)) {
-    throw new SettingError('OWNER_EMAIL', `must be one e-mail address, not ${JSON.stringify(raw)}`);
-  }
-  return raw;
-}
-
-/** MESSAGE_RETENTION_DAYS (default 730, the two years /privacy promises): contact messages older are deleted daily. */
-export function messageRetentionDays(env: Env = process.env): number {
-  return integer(env, 'MESSAGE_RETENTION_DAYS', 1, 3650, 730);
-}
-
-/** MAIL_RETRY_SECONDS (default 60): the first retry after a temporary failure; each next one doubles, up to an hour. */
-export function mailRetrySeconds(env: Env = process.env): number {
-  return integer(env, 'MAIL_RETRY_SECONDS', 1, 3600, 60);
-}
-
-export const DEFAULT_CONNECTIONS_PER_CLIENT = 64;
-
-/**
- * CONNECTIONS_PER_CLIENT: how many connections one client address may hold open on the `npm start`
- * server (runtime/connection-cap.ts), else 64: ten times what a browser opens to one site.
- */
-export function connectionsPerClient(env: Env = process.env): number {
-  return integer(env, 'CONNECTIONS_PER_CLIENT', 1, 100_000, DEFAULT_CONNECTIONS_PER_CLIENT);
-}
-
-export type SignupConfirmation = 'double' | 'single';
-
-/**
- * SIGNUP_CONFIRMATION: `double` (default; a sign-up waits for the reader to confirm by e-mail) or
- * `single` (stored as confirmed at once, the forms' old behaviour). docs/subscriptions.md.
- */
-export function signupConfirmation(env: Env = process.env): SignupConfirmation {
-  const raw = env.SIGNUP_CONFIRMATION?.trim().toLowerCase();
-  if (!raw) return 'double';
-  if (raw === 'double' || raw === 'single') return raw;
-  throw new SettingError(
-    'SIGNUP_CONFIRMATION',
-    `must be double or single, not ${JSON.stringify(env.SIGNUP_CONFIRMATION)}`,
-  );
-}
-
-/** The default hourly cap on confirmation e-mails (docs/subscriptions.md says why). */
-export const DEFAULT_CONFIRMATION_MAIL_LIMIT = 300;
-
-/**
- * SIGNUP_CONFIRMATION_MAIL_LIMIT: how many confirmation e-mails the whole site queues per clock
- * hour (1–1,000,000), so the forms can never be used to flood inboxes.
- */
-export function confirmationMailLimit(env: Env = process.env): number {
-  return integer(env, 'SIGNUP_CONFIRMATION_MAIL_LIMIT', 1, MAX_COUNT, DEFAULT_CONFIRMATION_MAIL_LIMIT);
-}
-
-/** MAIL_RATE's default: under Amazon SES's starting production quota (14/s) and most providers' SMTP limits. */
-export const DEFAULT_MAIL_RATE = 10;
-
-/** MAIL_RATE: at most this many e-mails a second from one sender (0.1–1000; announcements: docs/announcements.md). */
-export function mailRate(env: Env = process.env): number {
-  const value = raw(env, 'MAIL_RATE');
-  if (value === undefined) return DEFAULT_MAIL_RATE;
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n < 0.1 || n > 1000) {
-    throw new SettingError('MAIL_RATE', `must be messages per second from 0.1 to 1000, not ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
 /** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
 export function buildEnvironment(env: Env = process.env): Env {
   return { ...env };
-}
-
-/** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
-export function settingProblems(env: Env = process.env): string[] {
-  const checks = [
-    () => formRateLimit('signups', env),
-    () => formRateLimit('contact', env),
-    () => siteTimeZone(env),
-    () => buildHookUrl(env),
-    () => databasePoolMax(env),
-    () => listenPort(env),
-    () => trustProxy(env),
-    () => smtpSettings(env),
-    () => mailFrom(env),
-    () => ownerEmail(env),
-    () => messageRetentionDays(env),
-    () => mailRetrySeconds(env),
-    () => connectionsPerClient(env),
-    () => signupConfirmation(env),
-    () => confirmationMailLimit(env),
-    () => mailRate(env),
-  ];
-  return checks.flatMap((check) => {
-    try {
-      check();
-      return [];
-    } catch (err) {
-      if (err instanceof SettingError) return [err.message];
-      throw err;
-    }
-  });
 }
 
 /**

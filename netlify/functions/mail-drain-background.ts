@@ -4,7 +4,8 @@
 // time (server/mail/background.ts). Anyone may call its URL: it only delivers mail that is due
 // anyway, at the same pace, and a second call while one runs returns at once.
 import { getDb } from '../../server/db/client.ts';
-import { closeTransports, senderConfigFromEnv } from '../../server/mail/sender.ts';
+import { senderConfigFromEnv } from '../../server/mail/config.ts';
+import { closeTransports } from '../../server/mail/smtp-transport.ts';
 import { drainInBackground } from '../../server/mail/background.ts';
 
 export default async (): Promise<Response> => {

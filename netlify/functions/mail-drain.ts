@@ -1,4 +1,4 @@
-// Every minute on Netlify: delivers due mail from the outbox (server/mail/sender.ts), including
+// Every minute on Netlify: delivers due mail from the outbox (server/mail/drain.ts), including
 // retries and mail whose first try after its commit did not finish. It stops claiming after 20 s so
 // it ends well inside a scheduled function's time limit; when due mail is left (a large
 // announcement) it starts `mail-drain-background`, which drains for up to 13 minutes, and stands
@@ -6,7 +6,8 @@
 // Without SMTP_URL it does nothing: the mail stays in the outbox (the dashboard says so).
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../server/db/client.ts';
-import { closeTransports, senderConfigFromEnv } from '../../server/mail/sender.ts';
+import { senderConfigFromEnv } from '../../server/mail/config.ts';
+import { closeTransports } from '../../server/mail/smtp-transport.ts';
 import { scheduledDrain, startBackgroundDrain } from '../../server/mail/background.ts';
 import { siteUrl } from '../../server/settings.ts';
 

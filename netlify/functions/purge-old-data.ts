@@ -1,5 +1,5 @@
 // Daily on Netlify: deletes contact messages past MESSAGE_RETENTION_DAYS and delivered or failed
-// mail past its keep (server/retention.ts). The `npm start` server runs the same purge on a timer.
+// mail past its keep (server/retention.ts). `npm start` runs this same function on its schedule (server/runtime/schedules.ts).
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../server/db/client.ts';
 import { purgeOldData } from '../../server/retention.ts';

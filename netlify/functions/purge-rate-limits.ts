@@ -1,5 +1,5 @@
 // Hourly on Netlify: deletes expired rate-limit rows (hashed addresses), so none is kept longer
-// than the privacy page says. The `npm start` server runs the same purge on a timer.
+// than the privacy page says. `npm start` runs this same function on its schedule (server/runtime/schedules.ts).
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../server/db/client.ts';
 import { purgeExpired } from '../../server/rate-limit.ts';

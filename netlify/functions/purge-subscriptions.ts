@@ -1,5 +1,5 @@
 // Daily on Netlify: deletes sign-ups left unconfirmed for 30 days and expired links
-// (server/subscriptions/housekeeping.ts). The `npm start` server runs the same purge on a timer.
+// (server/subscriptions/housekeeping.ts). `npm start` runs this same function on its schedule (server/runtime/schedules.ts).
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../server/db/client.ts';
 import { purgeSubscriptions } from '../../server/subscriptions/housekeeping.ts';

@@ -9,7 +9,8 @@ import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { closeDb, type Db } from '../../server/db/client.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
-import { closeTransports, drainOutbox, smtpTransport } from '../../server/mail/sender.ts';
+import { drainOutbox } from '../../server/mail/drain.ts';
+import { closeTransports, smtpTransport } from '../../server/mail/smtp-transport.ts';
 import { renderMail } from '../../server/mail/templates/render.ts';
 import { createPgDatabase, removeDir, tempDataDir } from '../../tests/support/db.ts';
 

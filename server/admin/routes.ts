@@ -24,7 +24,7 @@ import { parseInsightsDays, readInsights } from './insights.ts';
 import { siteTimeZone } from '../settings.ts';
 import { beginAttempt } from './throttle.ts';
 import { parseMailQuery, readMailPage, retryMail } from './mail.ts';
-import { wakeSender } from '../mail/outbox.ts';
+import { wakeSender } from '../mail/wake.ts';
 import { consentCsv, parseConsentSubject, readConsentHistory } from './consent.ts';
 
 const ADMIN: SessionInfo = { role: 'admin' };

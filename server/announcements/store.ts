@@ -168,7 +168,7 @@ export type SendResult =
  * refuse a second row anyway. The e-mail is rendered once and stored once, on the announcement,
  * with a placeholder for the reader's token (migration 008); each recipient gets a small outbox
  * row (address, subject, key): one INSERT … SELECT for any list size. The reader's preferences
- * token and its subscriber_links row are made by the sender when that copy goes (sender.ts), so a
+ * token and its subscriber_links row are made by the sender when that copy goes (mail/claim.ts), so a
  * copy that is skipped or cancelled never makes a link, and queueing does no per-row hashing.
  */
 export async function sendAnnouncement(

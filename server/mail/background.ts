@@ -5,10 +5,12 @@
 // until nothing is due or its time is nearly up; the next minute's drain starts another if needed.
 // One background run at a time (a lease row, migration 008), and the scheduled drain stands aside
 // while it runs, so mail leaves at MAIL_RATE, not at a multiple of it. Every row still goes
-// through the outbox's claim and lease (sender.ts): a run cut off by its time limit loses nothing.
+// through the outbox's claim and lease (claim.ts): a run cut off by its time limit loses nothing.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { drainOutbox, secondsUntilDue, type DrainResult, type SenderConfig } from './sender.ts';
+import { secondsUntilDue } from './claim.ts';
+import type { SenderConfig } from './config.ts';
+import { drainOutbox, type DrainResult } from './drain.ts';
 
 const LEASE = 'background';
 /** A background function's limit on Netlify. */

@@ -3,8 +3,9 @@
 //     await tx.query('INSERT INTO … the row that causes the mail …');
 //     await enqueueMail(tx, { kind: 'owner-alert', to, subject, text, replyTo });
 //   });
-//   wakeSender(context.waitUntil);   // after the commit: deliver now, without making the request wait
-// The mail is committed with the row or not at all; the sender (sender.ts) delivers it later.
+//   wakeSender(context.waitUntil);   // wake.ts, after the commit: deliver now, without making the request wait
+// The mail is committed with the row or not at all; the sender delivers it later (README.md). This
+// file imports nothing of the sender: the sender reads the outbox, never the other way round.
 import type { Queryable } from '../db/client.ts';
 
 /** A mailbox with an optional display name (nodemailer encodes the name; it never reaches a header raw). */
@@ -33,7 +34,7 @@ export interface OutgoingMail {
 /**
  * Stands for a reader's own token in a body stored once for many recipients (an announcement's,
  * migration 008): each such outbox row keeps only its `recipient_token`, and the sender's claim
- * puts it in place of this (sender.ts). It has a token's shape (43 URL-safe characters), so a link
+ * puts it in place of this (claim.ts). It has a token's shape (43 URL-safe characters), so a link
  * built around it is the link the reader gets.
  */
 export const RECIPIENT_TOKEN_PLACEHOLDER = 'RTxANNOUNCEMENTxTOKENxPLACEHOLDERxxxxxxxxxx';
@@ -88,10 +89,15 @@ function checked(mail: OutgoingMail): { headers: Record<string, string | MailAdd
   return { headers };
 }
 
-/** Senders in this process that want to hear of new mail (server/serve.ts registers its sender). */
-const listeners = new Set<() => void>();
-/** Whether this process queued mail since the last wakeSender() (so a wake after no mail costs nothing). */
+/** Whether this process queued mail since the last wake (wake.ts), so a wake after no mail costs nothing. */
 let queuedSinceWake = false;
+
+/** Whether mail was queued since the last call (wake.ts asks, then wakes the sender or not). */
+export function takeQueuedSinceWake(): boolean {
+  const queued = queuedSinceWake;
+  queuedSinceWake = false;
+  return queued;
+}
 
 /**
  * Queues `mail` on `tx` (the transaction of the row that caused it). Returns the outbox id, or
@@ -116,31 +122,4 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<st
   );
   queuedSinceWake = true;
   return rows[0]?.id ?? null;
-}
-
-/** Registers a sender to wake after a commit; returns the unregistering function. */
-export function onMailQueued(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * Call after the transaction that queued mail has COMMITTED. With an in-process sender (`npm start`)
- * it wakes it; otherwise (a Netlify function) and given the function's `waitUntil`, it tries one
- * delivery after the response, never making the request wait on SMTP. The scheduled drain
- * (netlify/functions/mail-drain.ts) delivers whatever this does not. `force`: wake even though this
- * process queued nothing itself (a retry from the dashboard changed a row to queued).
- */
-export function wakeSender(waitUntil?: (promise: Promise<unknown>) => void, options: { force?: boolean } = {}): void {
-  if (!queuedSinceWake && !options.force) return;
-  queuedSinceWake = false;
-  if (listeners.size) {
-    for (const listener of listeners) listener();
-    return;
-  }
-  if (waitUntil) {
-    // Loaded only here, so a function that queues no mail never loads nodemailer.
-    const attempt = import('./sender.ts').then(({ deliverOnceAfterCommit }) => deliverOnceAfterCommit());
-    waitUntil(attempt.catch((err: unknown) => console.error('mail: delivery after commit failed:', err)));
-  }
 }

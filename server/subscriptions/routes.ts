@@ -10,7 +10,7 @@
 import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
 import { getDb } from '../db/client.ts';
-import { wakeSender } from '../mail/outbox.ts';
+import { wakeSender } from '../mail/wake.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { BODY_LIMIT, SECURITY_HEADERS, discardBody, isSameSite } from '../http.ts';
 import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';

@@ -1,6 +1,6 @@
 // The mail platform through real parts, run unchanged on PGlite, PostgreSQL and Neon's driver:
 // the contact handler with a real Request queues the owner's alert in its transaction; the sender
-// (server/mail/sender.ts) delivers it with nodemailer to a real SMTP server in this process
+// (server/mail/drain.ts, deliver.ts) delivers it with nodemailer to a real SMTP server in this process
 // (tests/support/smtp.ts), and the test reads back what arrived, raw headers included.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
@@ -11,14 +11,10 @@ import drainScheduled from '../../netlify/functions/mail-drain.ts';
 import { BACKGROUND_PATH, scheduledDrain, startBackgroundDrain } from '../../server/mail/background.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueMail, type OutgoingMail } from '../../server/mail/outbox.ts';
-import {
-  claimDue,
-  closeTransports,
-  drainOutbox,
-  senderConfigFromEnv,
-  smtpTransport,
-  type SenderConfig,
-} from '../../server/mail/sender.ts';
+import { claimDue } from '../../server/mail/claim.ts';
+import { senderConfigFromEnv, type SenderConfig } from '../../server/mail/config.ts';
+import { drainOutbox } from '../../server/mail/drain.ts';
+import { closeTransports, smtpTransport } from '../../server/mail/smtp-transport.ts';
 import { smtpSettings } from '../../server/settings.ts';
 import { purgeOldData } from '../../server/retention.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';

@@ -3,8 +3,8 @@
 // the e-mail. Delivery is at least once (docs/mail.md): a copy the kill caught between the SMTP
 // server's arrival and our record of it is sent again, with the same Message-ID and the same
 // unsubscribe link. The test counts those duplicates and holds them to what can honestly be in
-// flight: the rows the dead sender had claimed (one per worker: server/mail/sender.ts,
-// CONCURRENCY), which it also reads from the database at the moment of the kill.
+// flight: the rows the dead sender had claimed (one per worker: server/mail/transport.ts,
+// SENDER_CONNECTIONS), which it also reads from the database at the moment of the kill.
 import type { Announcement } from '../../src/shared/announcement-api.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import type { Db } from '../../server/db/client.ts';
 
 const RECIPIENTS = 10_000;
-/** Rows one sender holds at once: one per worker (server/mail/sender.ts, CONCURRENCY). */
+/** Rows one sender holds at once: one per worker (server/mail/transport.ts, SENDER_CONNECTIONS). */
 const CLAIM_SIZE = 3;
 /** Kill once this many copies have arrived: well inside the send. */
 const KILL_AFTER = 2_500;

@@ -41,7 +41,7 @@ async function mailPage(url: string, cookie: string): Promise<MailPage> {
 }
 
 const MESSAGES = 40;
-/** Rows one sender holds at once: one per worker (server/mail/sender.ts, CONCURRENCY). */
+/** Rows one sender holds at once: one per worker (server/mail/transport.ts, SENDER_CONNECTIONS). */
 const CLAIM_SIZE = 3;
 
 for (const backend of ['PGlite', 'PostgreSQL'] as const) {
