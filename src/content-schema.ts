@@ -31,6 +31,8 @@ export type Completeness = 'published' | 'draft';
 export interface SchemaParts<Image extends z.ZodType = z.ZodType, Ref extends z.ZodType = z.ZodType> {
   image: () => Image;
   reference: (collection: 'articles') => Ref;
+  /** The project root the content folders are in (the editor's check may look at a copy). */
+  root?: string;
 }
 
 /** The project's root, so hero paths resolve the same whatever directory the build started in. */
@@ -130,28 +132,36 @@ const choice = <const T extends readonly [string, ...string[]]>(
   options: T,
   mode: Completeness,
   fallback: T[number],
-) => needed(z.enum(options, { error: `${what} must be one of: ${options.join(', ')}` }), mode, fallback);
+) =>
+  needed(
+    z.enum(options, {
+      error: (issue) =>
+        `${issue.input === undefined ? `${what} is missing: choose` : `${what} must be`} one of: ${options.join(', ')}`,
+    }),
+    mode,
+    fallback,
+  );
 
 /**
  * The hero image: a path relative to the content file. Checked here, before Astro resolves it, so a
  * typo or a missing upload fails with the file and the field named rather than a bare path. A
  * draft without one is previewed with the site's own artwork.
  */
-function heroImage<Image extends z.ZodType>(image: () => Image, dir: string, mode: Completeness) {
+function heroImage<Image extends z.ZodType>(image: () => Image, root: string, dir: string, mode: Completeness) {
   const path = z
     .string({ error: 'add a hero image (a JPEG, PNG, WebP, AVIF or SVG file)' })
     .refine((path) => HERO_FILE.test(path), {
       error: 'the hero image must be a JPEG, PNG, WebP, AVIF or SVG file',
       abort: true,
     })
-    .refine((path) => existsSync(resolve(PROJECT_ROOT, dir, path)), {
+    .refine((path) => existsSync(resolve(root, dir, path)), {
       error: (issue) => `there is no image file at ${String(issue.input)}: upload the hero again or fix the path`,
       abort: true,
     })
     // Astro types image() by its output; with content collections it reads the path string.
     .pipe(image() as unknown as z.ZodType<z.output<Image>, string>);
   if (mode === 'published') return path;
-  const standIn = relative(resolve(PROJECT_ROOT, dir), resolve(PROJECT_ROOT, DRAFT_PLACEHOLDER_HERO));
+  const standIn = relative(resolve(root, dir), resolve(root, DRAFT_PLACEHOLDER_HERO));
   return z.preprocess((value) => value ?? standIn, path);
 }
 
@@ -245,7 +255,7 @@ const BACK = ['history', 'articles'] as const;
 
 /** The fields articles and stories share, for one state. */
 function sharedFields<I extends z.ZodType, R extends z.ZodType>(
-  { image, reference }: SchemaParts<I, R>,
+  { image, reference, root = PROJECT_ROOT }: SchemaParts<I, R>,
   dir: string,
   mode: Completeness,
 ) {
@@ -255,7 +265,7 @@ function sharedFields<I extends z.ZodType, R extends z.ZodType>(
     /** Corrections made in the open: shown at the end of the page. */
     corrections,
     /** Hero image: a photo (JPEG, PNG, WebP, AVIF) or our SVG artwork, in src/assets/art/<slug>/. */
-    hero: heroImage(image, dir, mode),
+    hero: heroImage(image, root, dir, mode),
     /** Alt text that says what the hero image shows. */
     heroAlt: textField(SHARED_FIELDS.heroAlt, mode),
     /** SEO keywords (3 to 12). */
