@@ -17,6 +17,8 @@ import {
 } from './src/content-fields.ts';
 import { draftField } from './keystatic/draft-field.tsx';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
+import { previewLinkField } from './keystatic/preview-link-field.tsx';
+import { publicationField } from './keystatic/publication-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { REFERENCE_ID } from './src/lib/citations.ts';
 
@@ -68,10 +70,7 @@ const hero = (folder: string, mode: Completeness) =>
   });
 
 /** The rule's publication date; with a time of day when the entry can be scheduled (SITE_TIME_ZONE). */
-const publication = ({ label, help, withTime }: DateRule, mode: Completeness) =>
-  withTime
-    ? fields.datetime({ label, description: help, validation: { isRequired: mode === 'published' } })
-    : fields.date({ label, description: help, validation: { isRequired: mode === 'published' } });
+const publication = (rule: DateRule, mode: Completeness) => publicationField(rule, mode === 'published');
 
 const updatedDate = fields.date({
   label: 'Updated (optional)',
@@ -292,6 +291,7 @@ export default config({
       previewUrl: '/articles/{slug}',
       columns: ['title', 'publishedDate', 'draft'],
       schema: {
+        preview: previewLinkField('articles'),
         title: fields.slug({
           name: {
             label: ARTICLE_FIELDS.title.label,
@@ -347,8 +347,9 @@ export default config({
       entryLayout: 'content',
       slugField: 'title',
       previewUrl: '/stories/{slug}',
-      columns: ['title', 'order'],
+      columns: ['title', 'order', 'publishedDate'],
       schema: {
+        preview: previewLinkField('stories'),
         title: fields.slug({
           name: {
             label: STORY_FIELDS.title.label,

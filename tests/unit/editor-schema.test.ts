@@ -11,6 +11,7 @@
 // Change a limit on one side only and this fails.
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
+import { dump, load } from 'js-yaml';
 import editor from '../../keystatic.config';
 import { collections } from '../../src/content.config';
 import {
@@ -31,10 +32,14 @@ interface EditorField {
   fields?: Record<string, EditorField>;
   element?: EditorField;
   validation?: { length?: { min?: number; max?: number } };
+  /** A field shown in the editor that writes nothing to the file (the Preview link). */
+  writesNothing?: true;
   /** The keys of an optional card (keystatic/optional-card-field.tsx). */
   partKeys?: string[];
   validate?: (value: unknown) => unknown;
   parse?: (value: unknown) => unknown;
+  serialize?: (value: unknown) => { value: unknown };
+  reader?: { parse: (value: unknown) => unknown };
   defaultValue?: () => unknown;
 }
 
@@ -148,11 +153,11 @@ describe.each(['articles', 'stories'] as const)('the editor for %s', (name) => {
   it('has exactly one field for every front-matter key of the schema, nested groups included', () => {
     const keys = (s: Zod) => Object.keys((unwrap(s) as z.ZodObject).shape).sort();
     const editorKeys = (f: EditorField) => (f.partKeys ?? Object.keys(f.fields!)).sort();
-    expect(
-      Object.keys(fields)
-        .filter((k) => k !== contentField)
-        .sort(),
-    ).toEqual(keys(schema));
+    // The Preview link (keystatic/preview-link-field.tsx) is shown, never written.
+    const written = Object.keys(fields).filter((k) => k !== contentField && !fields[k]!.writesNothing);
+    expect(written.sort()).toEqual(keys(schema));
+    expect(Object.keys(fields)[0], 'the Preview link comes first').toBe('preview');
+    expect(fields.preview!.serialize!(null).value).toBeUndefined();
     for (const [key, inner] of [
       ['cta', []],
       ['references', ['[]']],
@@ -217,12 +222,26 @@ describe('every publication date of the table is the same kind of value in the s
     // Required to publish; a draft may leave it empty, in the editor as in the schema.
     expect(zodField.safeParse(undefined).success, 'schema, published').toBe(false);
     expect(accepts(null), 'editor').toBe(zodAt(editorRule, ['publishedDate']).safeParse(undefined).success);
-    // What the editor writes, the schema reads as that wall-clock day or moment.
-    const [written, wallClock] = rule.withTime
-      ? ['2026-03-02T09:30', Date.UTC(2026, 2, 2, 9, 30)]
-      : ['2026-03-02', Date.UTC(2026, 2, 2)];
-    expect(accepts(written), `the editor takes ${written}`).toBe(true);
-    expect((zodField.parse(written) as Date).getTime(), `the schema reads ${written}`).toBe(wallClock);
+    // What the editor writes to the file (through js-yaml, as Keystatic saves), the schema reads as
+    // that wall-clock day or moment, and the editor reads back as it was.
+    const cases: [string, string, number][] = rule.withTime
+      ? [
+          ['2026-03-02T09:30', 'publishedDate: 2026-03-02 09:30\n', Date.UTC(2026, 2, 2, 9, 30)],
+          ['2026-03-02T00:00', 'publishedDate: 2026-03-02\n', Date.UTC(2026, 2, 2)],
+        ]
+      : [['2026-03-02', 'publishedDate: 2026-03-02\n', Date.UTC(2026, 2, 2)]];
+    for (const [value, line, wallClock] of cases) {
+      expect(accepts(value), `the editor takes ${value}`).toBe(true);
+      const file = dump({ publishedDate: editorField.serialize!(value).value });
+      expect(file, 'the line the editor writes').toBe(line);
+      const stored = (load(file) as { publishedDate: unknown }).publishedDate;
+      expect((zodField.parse(stored) as Date).getTime(), `the schema reads ${line}`).toBe(wallClock);
+      expect(editorField.parse!(stored), 'the editor reads it back').toBe(value);
+    }
+    const first = (load(cases[0]![1]) as { publishedDate: unknown }).publishedDate;
+    expect(editorField.reader!.parse(first), 'the entries list').toBe(
+      rule.withTime ? '2 Mar 2026, 09:30' : '2 Mar 2026',
+    );
     // A time of day only where the rule allows one.
     expect(accepts('2026-03-02T09:30'), 'the editor takes a time of day').toBe(rule.withTime);
     expect(accepts('2026-03-02'), 'the editor takes a bare day').toBe(!rule.withTime);
@@ -244,12 +263,19 @@ describe('the draft switch of the table reads alike in the schema and the editor
     for (const value of [true, false]) expect(editorField.parse!(value)).toBe(value);
     expect(whole.safeParse({ title, draft: 'yes' }).success, 'schema').toBe(false);
     expect(() => editorField.parse!('yes'), 'editor').toThrow();
+    // Published is not written at all, so publishing a draft removes one line.
+    expect(editorField.serialize!(false).value).toBeUndefined();
+    expect(editorField.serialize!(true).value).toBe(true);
+    expect([editorField.reader!.parse(true), editorField.reader!.parse(undefined)], 'the entries list').toEqual([
+      'Draft',
+      'Published',
+    ]);
   });
 });
 
 describe('a new article in the editor', () => {
   const { whole, fields, contentField } = setup('articles');
-  const editorKeys = Object.keys(fields).filter((k) => k !== contentField && k !== 'title');
+  const editorKeys = Object.keys(fields).filter((k) => k !== contentField && k !== 'title' && k !== 'preview');
 
   it('can be saved with only a title: every other field accepts its empty start', () => {
     for (const key of editorKeys) {
