@@ -15,6 +15,16 @@ import { CONTENT_DIRS } from './content-dirs.ts';
 import { REFERENCE_ID } from './lib/citations.ts';
 import { parseWallClock } from './shared/publish-time.ts';
 import {
+  announcement,
+  corrections,
+  correctionsNeedUpdatedDate,
+  ctaCard,
+  httpsUrl,
+  isoDate,
+  text,
+  type Completeness,
+} from './content-parts.ts';
+import {
   ARTICLE_FIELDS,
   DRAFT_PLACEHOLDER_HERO,
   SHARED_FIELDS,
@@ -24,8 +34,7 @@ import {
   type TextRule,
 } from './content-fields.ts';
 
-/** Complete (published or scheduled) or a draft. */
-export type Completeness = 'published' | 'draft';
+export type { Completeness } from './content-parts.ts';
 
 /** What Astro gives a schema: image() turns a path into image metadata, reference() a slug into a link. */
 export interface SchemaParts<Image extends z.ZodType = z.ZodType, Ref extends z.ZodType = z.ZodType> {
@@ -56,9 +65,6 @@ function needed<T extends z.ZodType>(schema: T, mode: Completeness, fallback: z.
   return mode === 'draft' ? schema.default(fallback as never) : schema;
 }
 
-/** A date written as YYYY-MM-DD in front-matter (YAML may already have made it a Date). */
-const isoDate = z.coerce.date({ error: 'write the date as YYYY-MM-DD, for example 2025-08-04' });
-
 /**
  * An article's publication: a date, or a date and time on the site's calendar (SITE_TIME_ZONE), kept
  * as a wall-clock Date (src/shared/publish-time.ts). A later one is scheduled: production builds
@@ -81,21 +87,6 @@ const publishedAt = z
 /** The rule's publication date; a draft without one sorts as written today. */
 const publication = ({ withTime }: DateRule, mode: Completeness) =>
   needed(withTime ? publishedAt : isoDate, mode, () => new Date());
-
-const httpsUrl = z
-  .url({ protocol: /^https$/, error: 'must be a full web address starting with https://' })
-  .describe('A stable https URL');
-
-/** Text of the rule's length (a draft's may be shorter), with a message that says what is missing. */
-export function text({ what, min, max }: Pick<TextRule, 'what' | 'min' | 'max'>, mode: Completeness = 'published') {
-  let base = z.string({ error: `${what} is missing` });
-  if (mode === 'published')
-    base = base.min(min, {
-      error: (issue) =>
-        issue.input === '' ? `${what} is missing` : `${what} is too short: write at least ${min} characters`,
-    });
-  return max === undefined ? base : base.max(max, `${what} is too long: keep it to ${max} characters or fewer`);
-}
 
 /** A text field of an entry: in a draft it may be left out (an empty text stands in). */
 const textField = (rule: Pick<TextRule, 'what' | 'min' | 'max'>, mode: Completeness) =>
@@ -192,33 +183,6 @@ const referenceEntry = (mode: Completeness) =>
     url: mode === 'draft' ? httpsUrl.optional() : z.string({ error: 'a reference address is missing' }).pipe(httpsUrl),
   });
 
-/** One correction: what was wrong and what the page says now, dated. */
-const correction = z.strictObject({
-  /** The day the correction was made, YYYY-MM-DD. */
-  date: isoDate,
-  /** One or two sentences: what the page said, what it says now, and why. */
-  text: text({ what: 'a correction note', min: 20, max: 600 }),
-});
-
-/** Corrections shown at the end of the page; each needs updatedDate on or after its date. */
-const corrections = z
-  .array(correction, { error: 'corrections must be a list of notes, each with a date and a text' })
-  .optional();
-
-/** An entry with corrections shows "Updated <date>": updatedDate must be set, not before the latest one. */
-function correctionsNeedUpdatedDate(
-  data: { updatedDate?: Date; corrections?: { date: Date }[] },
-  ctx: z.core.$RefinementCtx,
-) {
-  const latest = Math.max(...(data.corrections ?? []).map((c) => c.date.getTime()));
-  if (data.corrections?.length && (!data.updatedDate || data.updatedDate.getTime() < latest))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['updatedDate'],
-      message: 'a page with corrections needs updatedDate, on or after the date of its latest correction',
-    });
-}
-
 /** A frequently asked question with its answer. */
 const faqEntry = (mode: Completeness) =>
   z.strictObject({
@@ -227,28 +191,6 @@ const faqEntry = (mode: Completeness) =>
     /** A short, plain answer (one paragraph). */
     a: textField(ARTICLE_FIELDS.faqAnswer, mode),
   });
-
-const SITE_PATH_OR_HTTPS = /^(\/|https:\/\/)/;
-
-/** A call-to-action card shown after the body. */
-const ctaCard = z.strictObject({
-  title: text(SHARED_FIELDS.ctaTitle),
-  text: text(SHARED_FIELDS.ctaText),
-  href: z
-    .string({ error: 'the CTA card link is missing' })
-    .regex(SITE_PATH_OR_HTTPS, 'the CTA card link must be a site path such as /articles or an https:// address'),
-  label: text(SHARED_FIELDS.ctaLabel),
-});
-
-/** A thin bar shown above the header of one page. */
-const announcement = z.strictObject({
-  text: text(SHARED_FIELDS.announcementText),
-  href: z
-    .string()
-    .regex(SITE_PATH_OR_HTTPS, 'the announcement link must be a site path such as /articles or an https:// address')
-    .optional(),
-  label: z.string().optional(),
-});
 
 const SIGNUPS = ['both', 'mid', 'end', 'none'] as const;
 const BACK = ['history', 'articles'] as const;

@@ -145,7 +145,6 @@ describe('the visual editor', () => {
 
     const source = readFileSync(ARTICLE, 'utf8');
     expect(source).toContain(`title: ${TITLE}`);
-    // Published: no Draft line; the date as the guide writes it.
     expect(source).not.toMatch(/^draft:/m);
     expect(source).toMatch(/^publishedDate: 2025-09-01$/m);
     expect(source).toMatch(new RegExp(`^hero: \\.\\./\\.\\./assets/art/${SLUG}/hero\\.jpg$`, 'm'));
@@ -348,42 +347,4 @@ describe('drafts, photos in the text and the preview', () => {
     expect(linked.status).not.toBe(0);
     expect(linked.output).toContain(`wool-fixture.mdx: related: '${slug}' is a draft`);
   }, 900_000);
-});
-
-describe('a draft saved half-written', () => {
-  const title = `Half Written Draft ${Date.now().toString(36)}`;
-  const slug = title.toLowerCase().replace(/\s+/g, '-');
-  const article = resolve('src/content/articles', `${slug}.mdx`);
-
-  it('is created with only a title, as a draft, and listed with its state and date in words', async () => {
-    expect(existsSync(article)).toBe(false);
-    cleanups.push(() => rmSync(article, { force: true }));
-    const dev = await startDevServer();
-    cleanups.push(() => dev.stop());
-    const browser = await launchBrowser();
-    cleanups.push(() => browser.close());
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await page.goto(`${dev.url}/keystatic/collection/articles/create`);
-    await field(page, 'Title').waitFor({ timeout: 180_000 });
-    // The Preview link is labelled, at the top of the fields.
-    await expect.poll(() => page.getByText(/^Preview: after the first save/).count()).toBe(1);
-    await field(page, 'Title').fill(title);
-    await field(page, 'Excerpt').fill('Half an excerpt');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => existsSync(article), { timeout: 30_000 }).toBe(true);
-    const source = readFileSync(article, 'utf8');
-    expect(source).toMatch(/^draft: true$/m);
-    expect(source).toContain('excerpt: Half an excerpt');
-    // Nothing else was filled in: no date, no hero, empty lists.
-    expect(source).not.toMatch(/^(publishedDate|hero|heroAlt|lead):/m);
-    expect(source).toMatch(/^faq: \[\]$/m);
-
-    // The entries list: Draft and Published in words, dates as dates.
-    await page.goto(`${dev.url}/keystatic/collection/articles`);
-    const row = page.getByRole('row', { name: new RegExp(slug) });
-    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('Draft');
-    const hemp = page.getByRole('row', { name: /hemp-vs-cotton/ });
-    await expect.poll(() => hemp.innerText()).toMatch(/23 Aug 2025[\s\S]*Published/);
-    await dev.stop();
-  }, 300_000);
 });
