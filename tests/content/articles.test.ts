@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { dump, load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, readPieces } from '../../scripts/content-check/rules';
 import { SPEC_ARTICLES, SPEC_STORIES } from '../../scripts/content-check/specification';
@@ -58,14 +59,18 @@ describe('a copy of the content with more articles', () => {
     copy = mkdtempSync(join(tmpdir(), 'rt-content-'));
     for (const dir of ['src/content', 'src/assets/art']) cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
     // A complete 29th article: a published one's rules, its own title, excerpt, date and category.
-    const source = readFileSync(article('merino-wool-care'), 'utf8')
-      .replace(/^title: .*$/m, 'title: "Washing Wool by Hand: A Calm Ten-Minute Routine"')
-      .replace(
-        /^excerpt: .*$/m,
-        'excerpt: "How to hand-wash a wool sweater in ten minutes, with the water, the soap and the drying that keep it soft."',
-      )
-      .replace(/^publishedDate: .*$/m, 'publishedDate: 2026-01-12')
-      .replace(/^category: .*$/m, 'category: Education');
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
+      readFileSync(article('merino-wool-care'), 'utf8'),
+    )!;
+    const fields = {
+      ...(load(front!) as Record<string, unknown>),
+      title: 'Washing Wool by Hand: A Calm Ten-Minute Routine',
+      excerpt:
+        'How to hand-wash a wool sweater in ten minutes, with the water, the soap and the drying that keep it soft.',
+      publishedDate: '2026-01-12',
+      category: 'Education',
+    };
+    const source = `---\n${dump(fields)}---\n${body!}`;
     write('washing-wool-by-hand', source);
     write('caring-for-linen-shirts-at-home', draft);
   });
