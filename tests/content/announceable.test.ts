@@ -1,15 +1,16 @@
 // The build writes what an announcement e-mail is made from (src/pages/announceable.json.ts):
 // every article and story, with its hero's 1200×630 raster card (PNG or JPEG) at an absolute URL whose file is in
 // the build. Reads the real build (npm test builds first).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Announceable } from '../../src/shared/announceable.ts';
+import { loadAll } from './content-files.ts';
 
 const dist = join(process.cwd(), 'dist');
-const mdxCount = (dir: string) =>
-  readdirSync(join(process.cwd(), 'src/content', dir)).filter((f) => f.endsWith('.mdx')).length;
+/** The pieces a production build publishes: drafts are left out. */
+const mdxCount = (dir: string) => loadAll(join(process.cwd(), 'src/content', dir), { drafts: false }).length;
 
 describe('dist/announceable.json', () => {
   it('lists every article and story with a title, summary, alt text and a raster card that exists', async () => {

@@ -1,101 +1,132 @@
-// Holds every article file to the editorial rules the build cannot express on its own:
-// length, FAQ count, references, related links, uniqueness and the catalogue's dates.
-import { existsSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { countWords } from '../../src/lib/word-count';
-import { readingMinutes } from '../../src/lib/reading-time';
-import { EXPECTED_ARTICLES, EXPECTED_SIGNUPS } from './expected-catalogue';
-import { loadAll, type ReferenceEntry } from './content-files';
+// The content check CI runs is the editor's own (`npm run check:content`, scripts/content-check/):
+// every article and story held to the rules, the specification's pieces to their facts, and any
+// number of further articles welcome. Here it runs on the real content, then on a copy of it with
+// a complete 29th article and a half-written draft (both accepted), and through the command on a
+// broken non-draft, whose every problem it must name in plain words without a stack trace.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { dump, load } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkContent, readPieces } from '../../scripts/content-check/rules';
+import { SPEC_ARTICLES, SPEC_STORIES } from '../../scripts/content-check/specification';
 
-const DIR = resolve('src/content/articles');
+const ROOT = resolve('.');
 const ONLY = process.env.ARTICLE ? new Set(process.env.ARTICLE.split(',')) : null;
 
-interface Front {
-  title: string;
-  excerpt: string;
-  category: string;
-  publishedDate: string | Date;
-  hero: string;
-  heroAlt: string;
-  faq: { q: string; a: string }[];
-  references: ReferenceEntry[];
-  related: string[];
-  signups?: string;
-  adSlot?: boolean;
+/** The editor's command, run on `root`. */
+function runCheck(root: string) {
+  const r = spawnSync(process.execPath, ['--experimental-strip-types', join(ROOT, 'scripts/check-content.ts'), root], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-const all = loadAll<Front>(DIR);
-const articles = ONLY ? all.filter((a) => ONLY.has(a.slug)) : all;
-const slugs = new Set(all.map((a) => a.slug));
-const isoDay = (d: string | Date) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d));
+describe('the real content', () => {
+  const problems = checkContent(ROOT).filter((p) => !ONLY || ONLY.has(p.file.replace(/^.*\/|\.mdx$/g, '')));
 
-describe('article catalogue', () => {
-  it.runIf(!ONLY)('has every article of the specification and nothing else', () => {
-    expect([...slugs].sort()).toEqual(Object.keys(EXPECTED_ARTICLES).sort());
+  it('follows every rule: nothing to fix', () => {
+    expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([]);
   });
 
-  it('has unique titles and excerpts', () => {
-    const titles = all.map((a) => a.front.title.toLowerCase());
-    const excerpts = all.map((a) => a.front.excerpt.toLowerCase());
-    expect(new Set(titles).size).toBe(titles.length);
-    expect(new Set(excerpts).size).toBe(excerpts.length);
+  it.runIf(!ONLY)('has every article and story of the specification', () => {
+    const slugs = (kind: 'articles' | 'stories') => readPieces(ROOT, kind).pieces.map((p) => p.slug);
+    expect(slugs('articles')).toEqual(expect.arrayContaining(Object.keys(SPEC_ARTICLES)));
+    expect(slugs('stories').sort()).toEqual(Object.keys(SPEC_STORIES).sort());
   });
 });
 
-describe.each(articles)('$slug', ({ slug, file, front, body }) => {
-  it('is in the catalogue with its date and category', () => {
-    const expected = EXPECTED_ARTICLES[slug];
-    expect(expected, `${file} is not an article of the specification`).toBeDefined();
-    expect(isoDay(front.publishedDate)).toBe(expected!.date);
-    expect(front.category).toBe(expected!.category);
+describe('a copy of the content with more articles', () => {
+  let copy: string;
+  const article = (slug: string) => join(copy, 'src/content/articles', `${slug}.mdx`);
+  const write = (slug: string, text: string) => writeFileSync(article(slug), text);
+  const draft = [
+    '---',
+    'title: Caring for linen shirts at home',
+    'draft: true',
+    'excerpt: Linen gets softer with every wash',
+    'faq:',
+    '  - q: How hot can I wash linen?',
+    '---',
+    '',
+    'Half a paragraph about washing linen at 40 degrees, and 36% of',
+    '',
+  ].join('\n');
+
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'rt-content-'));
+    for (const dir of ['src/content', 'src/assets/art']) cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
+    // A complete 29th article: a published one's rules, its own title, excerpt, date and category.
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
+      readFileSync(article('merino-wool-care'), 'utf8'),
+    )!;
+    const fields = {
+      ...(load(front!) as Record<string, unknown>),
+      title: 'Washing Wool by Hand: A Calm Ten-Minute Routine',
+      excerpt:
+        'How to hand-wash a wool sweater in ten minutes, with the water, the soap and the drying that keep it soft.',
+      publishedDate: '2026-01-12',
+      category: 'Education',
+    };
+    const source = `---\n${dump(fields)}---\n${body!}`;
+    write('washing-wool-by-hand', source);
+    write('caring-for-linen-shirts-at-home', draft);
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('accepts a complete 29th article and a half-written draft', () => {
+    expect(readPieces(copy, 'articles').pieces).toHaveLength(Object.keys(SPEC_ARTICLES).length + 2);
+    expect(checkContent(copy).map((p) => `${p.file}: ${p.message}`)).toEqual([]);
+    const { status, output } = runCheck(copy);
+    expect(output).toContain('All is well: 30 articles (1 draft) and 3 stories follow the rules.');
+    expect(status).toBe(0);
   });
 
-  it('has a body of 1,200 to 2,000 words (6 to 10 minutes)', () => {
-    const words = countWords(body);
-    expect(words, `${file}: ${words} words`).toBeGreaterThanOrEqual(1200);
-    expect(words, `${file}: ${words} words`).toBeLessThanOrEqual(2000);
-    expect(readingMinutes(words)).toBeGreaterThanOrEqual(6);
-    expect(readingMinutes(words)).toBeLessThanOrEqual(10);
+  it('names, in plain words, everything a non-draft is missing, and fails', () => {
+    write('caring-for-linen-shirts-at-home', draft.replace('draft: true\n', ''));
+    const { status, output } = runCheck(copy);
+    const file = 'src/content/articles/caring-for-linen-shirts-at-home.mdx';
+    for (const message of [
+      'the excerpt is too short: write at least 50 characters',
+      'the FAQ list has 1 question; it needs exactly 3',
+      'FAQ entry 1, answer: an FAQ answer is missing',
+      'publishedDate: add the publication date (YYYY-MM-DD)',
+      'add a hero image (a JPEG, PNG, WebP, AVIF or SVG file)',
+      'the hero alt text (what the image shows) is missing',
+      'the keywords list is missing; it needs at least 3',
+      'the references list is missing; it needs at least 3',
+      'the related articles list is missing; it needs at least 2',
+      'the lead paragraph is missing',
+      'the body has 12 words; it needs 1,200 to 2,000',
+      'the body has 0 sections (Heading 2); it needs at least 3',
+    ])
+      expect(output).toContain(`${file}: ${message.startsWith('publishedDate') ? message.slice(15) : message}`);
+    expect(output).toMatch(/states a figure \(36%\) without a citation after it/);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(status).toBe(1);
+    write('caring-for-linen-shirts-at-home', draft);
   });
 
-  it('is structured with H2 sections and a list', () => {
-    expect(body.match(/^## /gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
-    expect(body).toMatch(/^(\s*[-*] |\s*\d+\. )/m);
-    expect(body, 'the title is the page H1; the body starts at H2').not.toMatch(/^# /m);
-  });
-
-  it('has exactly 3 FAQ entries', () => {
-    expect(front.faq).toHaveLength(3);
-  });
-
-  it('cites at least 3 distinct https references', () => {
-    const urls = front.references.map((r) => r.url);
-    expect(urls.length).toBeGreaterThanOrEqual(3);
-    for (const u of urls) expect(u).toMatch(/^https:\/\/[^\s]+$/);
-    expect(new Set(urls).size).toBe(urls.length);
-  });
-
-  it('relates to existing articles, never itself', () => {
-    const count = slug === 'cotton-blends-vs-natural-fibers' ? 3 : 2;
-    expect(front.related).toHaveLength(count);
-    for (const r of front.related) {
-      expect(slugs.has(r) || r in EXPECTED_ARTICLES, `${file}: unknown related '${r}'`).toBe(true);
-      expect(r).not.toBe(slug);
-    }
-    expect(new Set(front.related).size).toBe(front.related.length);
-  });
-
-  it('has hero artwork with alt text', () => {
-    expect(front.heroAlt.trim().length).toBeGreaterThan(10);
-    expect(existsSync(resolve(dirname(join(DIR, file)), front.hero)), `${front.hero} missing`).toBe(true);
-  });
-
-  it('places the <Midpoint /> marker when a mid-article slot is used', () => {
-    const placement = front.signups ?? 'both';
-    if (EXPECTED_SIGNUPS[slug]) expect(placement).toBe(EXPECTED_SIGNUPS[slug]);
-    const markers = body.match(/<Midpoint\s*\/>/g)?.length ?? 0;
-    const needsMid = placement === 'both' || placement === 'mid' || front.adSlot === true;
-    expect(markers).toBe(needsMid ? 1 : 0);
+  it("holds the specification's articles to their facts", () => {
+    const original = readFileSync(article('hemp-vs-cotton'), 'utf8');
+    write('hemp-vs-cotton', original.replace(/^publishedDate: .*$/m, 'publishedDate: 2025-08-24'));
+    rmSync(article('wool-vs-fleece'));
+    const problems = checkContent(copy).map((p) => `${p.file}: ${p.message}`);
+    expect(problems).toContain(
+      'src/content/articles/hemp-vs-cotton.mdx: the specification dates this article 2025-08-23; it says 2025-08-24',
+    );
+    expect(problems).toContain(
+      'src/content/articles/wool-vs-fleece.mdx: this article of the specification is missing: restore the file (its address must not change)',
+    );
+    // Articles that related to the removed one are told so, by name.
+    expect(
+      problems.some((p) =>
+        p.endsWith('the related article "wool-vs-fleece" does not exist (no src/content/articles/wool-vs-fleece.mdx)'),
+      ),
+    ).toBe(true);
+    write('hemp-vs-cotton', original);
+    cpSync(join(ROOT, 'src/content/articles/wool-vs-fleece.mdx'), article('wool-vs-fleece'));
   });
 });

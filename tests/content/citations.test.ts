@@ -11,7 +11,10 @@ import { loadAll } from './content-files';
 import { articleSource, buildFixture, makeFixtureSite, readText, removeFixture } from '../support/fixture-site';
 
 const pieces = [
-  ...loadAll<unknown>('src/content/articles').map((p) => ({ ...p, path: `src/content/articles/${p.file}` })),
+  ...loadAll<unknown>('src/content/articles', { drafts: false }).map((p) => ({
+    ...p,
+    path: `src/content/articles/${p.file}`,
+  })),
   ...loadAll<unknown>('src/content/stories').map((p) => ({ ...p, path: `src/content/stories/${p.file}` })),
 ];
 

@@ -53,7 +53,7 @@ interface Front {
 }
 
 const files = [
-  ...loadAll<Front>(resolve('src/content/articles')).map((f) => ({ ...f, kind: 'article' })),
+  ...loadAll<Front>(resolve('src/content/articles'), { drafts: false }).map((f) => ({ ...f, kind: 'article' })),
   ...loadAll<Front>(resolve('src/content/stories')).map((f) => ({ ...f, kind: 'story' })),
 ].filter((f) => !ONLY || ONLY.has(f.slug));
 

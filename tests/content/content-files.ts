@@ -1,5 +1,5 @@
 // Reads the MDX content files the way the content tests need them: front-matter parsed as YAML,
-// body kept as written. Shared by articles.test.ts and cited-journals.test.ts.
+// body kept as written. Shared by the content tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -26,10 +26,11 @@ export function loadMdx<F>(dir: string, file: string): ContentFile<F> {
   return { slug: file.replace(/\.mdx$/, ''), file, front: parse(m[1]!) as F, body: m[2]! };
 }
 
-/** Every MDX file of a content folder, in name order. */
-export function loadAll<F>(dir: string): ContentFile<F>[] {
+/** Every MDX file of a content folder, in name order; `drafts: false` leaves drafts out (they may be half-written). */
+export function loadAll<F>(dir: string, { drafts = true }: { drafts?: boolean } = {}): ContentFile<F>[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.mdx'))
     .sort()
-    .map((f) => loadMdx<F>(dir, f));
+    .map((f) => loadMdx<F>(dir, f))
+    .filter((f) => drafts || (f.front as { draft?: unknown }).draft !== true);
 }

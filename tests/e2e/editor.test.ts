@@ -83,6 +83,9 @@ describe('the visual editor', () => {
       'An article written in the visual editor by the browser test, with a photo as its hero image.',
     );
     await field(page, 'Published').fill('2025-09-01T00:00');
+    // A new entry starts as a draft; this one is published.
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Draft/ }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /^Draft/ }).uncheck();
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose file' }).click();
@@ -142,6 +145,8 @@ describe('the visual editor', () => {
 
     const source = readFileSync(ARTICLE, 'utf8');
     expect(source).toContain(`title: ${TITLE}`);
+    expect(source).not.toMatch(/^draft:/m);
+    expect(source).toMatch(/^publishedDate: 2025-09-01$/m);
     expect(source).toMatch(new RegExp(`^hero: \\.\\./\\.\\./assets/art/${SLUG}/hero\\.jpg$`, 'm'));
     expect(source).toContain(
       'A first paragraph of the body, typed in the editor.<Cite to="test-ref-1 test-ref-2 test-ref-3" />',
