@@ -10,7 +10,7 @@ import preferences from '../../netlify/functions/subscription-preferences.ts';
 import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { createPgDatabase, PG_ADMIN_URL, removeDir, tempDataDir } from '../support/db.ts';
+import { createMigratedPgDatabase, PG_ADMIN_URL, removeDir, migratedDataDir } from '../support/db.ts';
 import { startNeonHttp } from '../support/neon-http.ts';
 import { startNeonWsProxy } from '../support/neon-ws.ts';
 import { startServer } from '../support/server.ts';
@@ -104,14 +104,14 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): SubscriptionTarget
 }
 
 export async function subscriptionHandlersOnPglite(): Promise<SubscriptionTarget> {
-  const dataDir = tempDataDir();
+  const dataDir = await migratedDataDir();
   const db = await openDb({ DATA_DIR: dataDir });
   await migrate(db);
   return handlerTarget(db, async () => removeDir(dataDir));
 }
 
 export async function subscriptionHandlersOnPostgres(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlerTarget(db, temp.drop);
@@ -119,7 +119,7 @@ export async function subscriptionHandlersOnPostgres(): Promise<SubscriptionTarg
 
 /** Neon's driver as in production: single queries over HTTP, transactions over a WebSocket session. */
 export async function subscriptionHandlersOnNeon(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const direct = connect(temp.url);
   await migrate(direct);
   await direct.close();
@@ -185,6 +185,6 @@ export function subscriptionServerOnPglite(): Promise<SubscriptionTarget> {
 }
 
 export async function subscriptionServerOnPostgres(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   return serverTarget({ DATABASE_URL: temp.url }, connect(temp.url), temp.drop);
 }

@@ -10,7 +10,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { LOCAL_ORIGIN } from '../../src/shared/site-origin.ts';
-import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
+import { createMigratedPgDatabase, removeDir, migratedDataDir } from '../support/db.ts';
 import { startNeonHttp } from '../support/neon-http.ts';
 import { startNeonWsProxy } from '../support/neon-ws.ts';
 import {
@@ -67,14 +67,14 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): Target {
 }
 
 export async function handlersOnPglite(): Promise<Target> {
-  const dataDir = tempDataDir();
+  const dataDir = await migratedDataDir();
   const db = await openDb({ DATA_DIR: dataDir });
   await migrate(db);
   return handlerTarget(db, async () => removeDir(dataDir));
 }
 
 export async function handlersOnPostgres(): Promise<Target> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlerTarget(db, temp.drop);
@@ -88,7 +88,7 @@ export async function handlersOnPostgres(): Promise<Target> {
  * server trusts, so the WebSocket session reaches it.
  */
 export async function neonOnPostgres(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const direct = connect(temp.url);
   await migrate(direct);
   await direct.close();
@@ -152,7 +152,7 @@ export async function serverOnPglite(): Promise<Target> {
 
 /** The server on PostgreSQL; the test reads the same database through its own pool. */
 export async function serverOnPostgres(): Promise<Target> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url, SITE_URL: LOCAL_ORIGIN });
   const db = connect(temp.url);
   return {
