@@ -2,8 +2,8 @@
 // the two cores. A test file's folder decides its tier (vitest.config.ts makes one project of each):
 //   tests/unit/         no I/O, no child processes, no dist/: pure functions and schemas
 //   tests/built-site/   reads the built site (dist/): HTML validity, JS budget, feeds…
-//   tests/content/      reads the content files and what the build made of them
-//   tests/fixtures/     runs real Astro builds of fixture sites, one at a time
+//   tests/content/      reads the content files and what the build made of them (no builds)
+//   tests/fixtures/     runs real Astro builds (buildFixture, `astro build`), one file at a time
 //   tests/functions/    handlers and the `npm start` server over real databases and SMTP
 //   tests/e2e/          a real browser against the built site on the `npm start` server
 //   tests/reliability/  load, crash, database-down and fuzz runs (after `npm test`, in CI)
