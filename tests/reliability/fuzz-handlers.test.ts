@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
-  it('POST /api/signups and /api/contact: 1,000 requests, no 5xx, only what was acknowledged is stored', async () => {
+  it(`POST /api/signups and /api/contact: ${fuzzRuns(1000)} requests, no 5xx, only what was acknowledged is stored`, async () => {
     await fc.assert(
       fc.asyncProperty(formCase, async (c) => {
         const req = formRequest(c, ORIGIN);
@@ -171,7 +171,7 @@ describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
     );
   }, 60_000);
 
-  it('every admin endpoint without a session: 1,000 requests, no data, no 5xx, nothing changed', async () => {
+  it(`every admin endpoint without a session: ${fuzzRuns(1000)} requests, no data, no 5xx, nothing changed`, async () => {
     // A live session exists meanwhile (its token is sent under wrong cookie names), and a stale one.
     const login = await post('/api/admin/session', { key: ADMIN_KEY });
     expect(login.status).toBe(200);
@@ -216,7 +216,7 @@ describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
     );
   }, 120_000);
 
-  it('every admin endpoint with a session: 500 malformed queries, ids and methods, no 5xx, only the deleted ids gone', async () => {
+  it(`every admin endpoint with a session: ${fuzzRuns(500)} malformed queries, ids and methods, no 5xx, only the deleted ids gone`, async () => {
     const login = await post('/api/admin/session', { key: ADMIN_KEY }, {});
     expect(login.status).toBe(200);
     const token = /__Host-rt_admin=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
