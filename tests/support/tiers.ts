@@ -30,7 +30,7 @@ export const TIERS: Tier[] = [
     include: ['tests/built-site/**/*.test.ts', 'tests/content/**/*.test.ts'],
     budgetSeconds: 60,
   },
-  { name: 'fixtures', include: ['tests/fixtures/**/*.test.ts'], budgetSeconds: 60, serial: true },
+  { name: 'fixtures', include: ['tests/fixtures/**/*.test.ts'], budgetSeconds: 90, serial: true },
   { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240 },
   { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], budgetSeconds: 330, serial: true },
   {
