@@ -8,7 +8,7 @@ import { defineConfig } from 'eslint/config';
 
 // Typed linting: the TypeScript rules that need type information run on every .ts/.tsx file.
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', '.netlify/', 'test-results/'] },
+  { ignores: ['dist/', '.astro/', '.cache/', '.data/', 'node_modules/', '.netlify/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.recommendedTypeChecked,

@@ -1,9 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TIERS } from './tests/support/tiers.ts';
 
-// Unit, content and function tests. Browser tests have their own config (vitest.e2e.config.ts).
+// One vitest project per test tier (tests/support/tiers.ts: a file's folder decides its tier).
+// `npx vitest run tests/functions/db.test.ts` runs a file in its tier's project; `npm test` runs the
+// tiers one after another (scripts/test.ts).
+const SETUP: Record<string, string[]> = {
+  e2e: ['tests/e2e/global-setup.ts'],
+  reliability: ['tests/reliability/global-setup.ts'],
+};
+const TIMEOUTS: Record<string, { testTimeout: number; hookTimeout?: number }> = {
+  unit: { testTimeout: 30_000 },
+  'built-site': { testTimeout: 60_000 },
+  fixtures: { testTimeout: 180_000, hookTimeout: 180_000 },
+  functions: { testTimeout: 30_000, hookTimeout: 60_000 },
+  e2e: { testTimeout: 60_000, hookTimeout: 120_000 },
+  reliability: { testTimeout: 120_000, hookTimeout: 120_000 },
+};
+
 export default defineConfig({
-  // src/content.config.ts imports Astro's virtual module; unit tests read its schema with a stand-in.
+  // src/content.config.ts imports Astro's virtual module; tests read its schema with a stand-in.
   resolve: {
     alias: { 'astro:content': fileURLToPath(new URL('tests/support/astro-content-stub.ts', import.meta.url)) },
   },
@@ -11,7 +27,15 @@ export default defineConfig({
     // The site-wide hourly cap on confirmation e-mails (docs/subscriptions.md) is the subject of its
     // own tests, which set it; everywhere else a test's hundreds of sign-ups must not run into it.
     env: { SIGNUP_CONFIRMATION_MAIL_LIMIT: '1000000' },
-    include: ['tests/unit/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/functions/**/*.test.ts'],
-    testTimeout: 30_000,
+    projects: TIERS.map((tier) => ({
+      extends: true,
+      test: {
+        name: tier.name,
+        include: tier.include,
+        ...TIMEOUTS[tier.name],
+        ...(SETUP[tier.name] ? { globalSetup: SETUP[tier.name] } : {}),
+        ...(tier.serial ? { fileParallelism: false } : {}),
+      },
+    })),
   },
 });

@@ -1,42 +1,82 @@
 // `npm test`: every gate in order, stopping at the first failure.
-//   type check (astro check) → lint → format → build → unit, content and function tests → browser tests
-// The closing line counts the tests that ran: "N passed, N failed".
-//   node scripts/test.ts browser   runs only the gates whose name contains "browser"
-//   node scripts/test.ts reliability   the reliability suite (npm run test:reliability)
+//   type check (astro check) → lint → format → build → the test tiers, one at a time
+//   (tests/support/tiers.ts: unit, built-site, fixtures, functions, e2e)
+// It ends with each step's time beside its budget, the 15 slowest test files and the closing line
+// counting the tests that ran: "N passed, N failed".
+//   node scripts/test.ts functions e2e   runs only the steps so named (any step, any tier)
+//   node scripts/test.ts reliability     the reliability suite (npm run test:reliability)
+// ESLint and Prettier keep their caches in .cache/ (outside node_modules/, so `npm ci` keeps them;
+// .ci/run keeps .cache/ between runs on one machine). A clean clone has none and checks every file.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { TIERS } from '../tests/support/tiers.ts';
 
 const REPORTS = 'test-results';
-const steps: [name: string, cmd: string, args: string[], onlyWhenNamed?: boolean][] = [
-  ['astro check', 'npx', ['astro', 'check', '--minimumFailingSeverity', 'warning']],
-  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['build', 'npm', ['run', 'build']],
-  ['unit, content and function tests', 'npx', ['vitest', 'run', ...report('unit')]],
-  ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...report('e2e')]],
-  // `npm run test:reliability` (CI runs it after npm test, on the site npm test built).
-  [
-    'reliability tests',
-    'npx',
-    ['vitest', 'run', '--config', 'vitest.reliability.config.ts', ...report('reliability')],
-    true,
-  ],
-];
 
-function report(name: string): string[] {
-  return ['--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${name}.json`];
+interface Step {
+  name: string;
+  cmd: string;
+  args: string[];
+  budgetSeconds?: number;
+  onDemand?: boolean;
+  /** The tier's JSON report, for the counts and the slowest files. */
+  report?: string;
 }
 
-let passed = 0;
-let failed = 0;
-function count(): void {
-  for (const name of ['unit', 'e2e', 'reliability']) {
-    const file = `${REPORTS}/${name}.json`;
-    if (!existsSync(file)) continue;
-    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-  }
+const steps: Step[] = [
+  { name: 'astro check', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'warning'] },
+  {
+    name: 'lint',
+    cmd: 'npx',
+    args: [
+      'eslint',
+      '--max-warnings',
+      '0',
+      '--cache',
+      '--cache-strategy',
+      'content',
+      '--cache-location',
+      '.cache/eslint/',
+      '.',
+    ],
+  },
+  {
+    name: 'format',
+    cmd: 'npx',
+    args: ['prettier', '--check', '--cache', '--cache-strategy', 'content', '--cache-location', '.cache/prettier', '.'],
+  },
+  { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  ...TIERS.map((tier): Step => ({
+    name: tier.name,
+    cmd: 'npx',
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      tier.name,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${REPORTS}/${tier.name}.json`,
+    ],
+    budgetSeconds: tier.budgetSeconds,
+    onDemand: tier.onDemand,
+    report: `${REPORTS}/${tier.name}.json`,
+  })),
+];
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { fullName: string; duration?: number | null }[];
+  }[];
+}
+
+function readReport(file: string | undefined): Report | undefined {
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
 }
 
 // npm 11 warns about this machine's `nodedir` setting on every npx call; the gates do not use it.
@@ -51,20 +91,55 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const only = process.argv.slice(2);
 const started = Date.now();
+const timings: { step: Step; seconds: number }[] = [];
 let exitCode = 0;
-for (const [name, cmd, args, onlyWhenNamed] of steps) {
-  if (only.length ? !only.some((o) => name.includes(o)) : onlyWhenNamed) continue;
+for (const step of steps) {
+  if (only.length ? !only.some((o) => step.name.includes(o)) : step.onDemand) continue;
   const t0 = Date.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
+  const result = spawnSync(step.cmd, step.args, { stdio: 'inherit', env });
+  timings.push({ step, seconds: (Date.now() - t0) / 1000 });
   if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal})`);
+    console.error(`\n✗ ${step.name} failed (exit ${result.status ?? result.signal})`);
     exitCode = result.status || 1;
     break;
   }
-  console.log(`✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`✓ ${step.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
-count();
+
+let passed = 0;
+let failed = 0;
+const files: { tier: string; name: string; seconds: number }[] = [];
+const overBudget: string[] = [];
+for (const { step } of timings) {
+  const r = readReport(step.report);
+  if (!r) continue;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  const tier = TIERS.find((t) => t.name === step.name)!;
+  for (const f of r.testResults) {
+    const name = f.name.replace(process.cwd() + '/', '');
+    files.push({ tier: tier.name, name, seconds: (f.endTime - f.startTime) / 1000 });
+    for (const a of f.assertionResults)
+      if (tier.testBudgetSeconds && (a.duration ?? 0) > tier.testBudgetSeconds * 1000)
+        overBudget.push(`${name} › ${a.fullName} (${((a.duration ?? 0) / 1000).toFixed(1)} s)`);
+  }
+}
+
+console.log('\nTime per step (budget: quiet, 2 cores):');
+for (const { step, seconds } of timings) {
+  const budget = step.budgetSeconds ? ` / ${step.budgetSeconds} s${seconds > step.budgetSeconds ? '  OVER' : ''}` : '';
+  console.log(`  ${step.name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s${budget}`);
+}
+if (files.length) {
+  console.log('The 15 slowest test files:');
+  for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, 15))
+    console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.tier.padEnd(11)} ${f.name}`);
+}
+if (overBudget.length) {
+  console.log(`Unit tests over their ${TIERS[0]!.testBudgetSeconds} s budget:`);
+  for (const line of overBudget) console.log(`  ${line}`);
+}
 if (exitCode === 0) console.log(`\nAll gates passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));

@@ -10,7 +10,7 @@ import { readingMinutes } from './reading-time';
 import { articlePath, storyPath } from './paths';
 import { bodyFigureProblems } from './body-figures';
 import { buildTimeZone } from '../shared/site-time-zone';
-import { publishInstant } from '../shared/publish-time';
+import { buildNow, publishInstant } from '../shared/publish-time';
 
 export type ArticleEntry = CollectionEntry<'articles'>;
 export type StoryEntry = CollectionEntry<'stories'>;
@@ -40,7 +40,7 @@ export interface Article {
  */
 export const BUILD = {
   showUnpublished: import.meta.env.SHOW_UNPUBLISHED === true,
-  now: new Date(),
+  now: buildNow(process.env),
   timeZone: buildTimeZone(process.env),
 };
 

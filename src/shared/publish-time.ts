@@ -40,3 +40,17 @@ export function publishInstant(wallClock: Date, zone: string): Date {
 export function hasTimeOfDay(wallClock: Date): boolean {
   return wallClock.getUTCHours() !== 0 || wallClock.getUTCMinutes() !== 0;
 }
+
+/**
+ * The build's one "now": what it publishes and what it schedules are decided against it. Normally
+ * the clock; SOURCE_DATE_EPOCH (the reproducible-builds convention: whole seconds since 1970 UTC)
+ * sets it, so a build can be made as of another moment (the scheduled-publishing test builds "an
+ * hour ago"). A scheduled rebuild must run without it: its point is the real moment.
+ */
+export function buildNow(env: Record<string, string | undefined>, clock: () => number = Date.now): Date {
+  const epoch = env.SOURCE_DATE_EPOCH?.trim();
+  if (!epoch) return new Date(clock());
+  if (!/^\d{1,12}$/.test(epoch))
+    throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 UTC, e.g. 1767225600; it is "${epoch}"`);
+  return new Date(Number(epoch) * 1000);
+}

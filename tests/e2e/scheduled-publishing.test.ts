@@ -1,8 +1,9 @@
-// Scheduled publishing under `npm start`, for real: a copy of the site with an article due a couple
-// of minutes ahead (a date and time in SITE_TIME_ZONE) is built and served; when the moment comes the
-// running server rebuilds by itself into a new folder and swaps the build in. The article then is in
+// Scheduled publishing under `npm start`, for real: a copy of the site with an article due at a set
+// time (a date and time in SITE_TIME_ZONE) is built as of an hour before it (SOURCE_DATE_EPOCH, the
+// build's one "now") and served; the moment has already come on the real clock, so the running
+// server rebuilds by itself at once into a new folder and swaps the build in. The article then is in
 // /articles, the sitemap and RSS without a restart, and a reader polling the site all along never
-// got a failed request.
+// got a failed request. No waiting for the wall clock to reach the moment.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,8 @@ import { startServer, type RunningServer } from '../support/server';
 import { zoneOffset } from '../../src/shared/zone-offset.ts';
 
 const ZONE = 'America/Chicago';
-/** How far ahead the article is due: enough for one build of the small site and a server start. */
-const LEAD_MS = 150_000;
+/** How long before the due moment the first build is made, by its own clock. */
+const BUILT_BEFORE_MS = 3_600_000;
 
 /** `YYYY-MM-DD HH:MM` of the instant `at` on the wall clock of `zone`. */
 function wallClock(at: Date, zone: string): string {
@@ -26,7 +27,9 @@ afterAll(async () => {
 
 describe('scheduled publishing on npm start', () => {
   it('publishes an article when it comes due, with no restart and no failed request', async () => {
-    const due = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000);
+    // The last whole minute: already due on the real clock, an hour ahead of the first build's.
+    const due = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const builtAt = due.getTime() - BUILT_BEFORE_MS;
     const site = makeFixtureSite({
       'first-fixture': articleSource('first-fixture', ['second-fixture', 'third-fixture']),
       'second-fixture': articleSource('second-fixture', ['first-fixture', 'third-fixture']),
@@ -38,17 +41,17 @@ describe('scheduled publishing on npm start', () => {
     });
     cleanups.push(() => removeFixture(site));
 
-    const build = buildFixture(site, { SITE_TIME_ZONE: ZONE });
+    const build = buildFixture(site, { SITE_TIME_ZONE: ZONE, SOURCE_DATE_EPOCH: String(builtAt / 1000) });
     expect(build.status, build.output).toBe(0);
     // The build names the moment (read in the site's zone) and leaves the article out until then.
-    const next = JSON.parse(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')) as { next: string | null };
-    expect(next.next).toBe(due.toISOString());
-    expect(
-      Date.now(),
-      `the first build took too long (${Math.round(build.ms / 1000)} s) to see the switch`,
-    ).toBeLessThan(due.getTime() - 5_000);
+    const next = JSON.parse(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')) as {
+      next: string | null;
+      builtAt: string;
+    };
+    expect(next).toEqual({ next: due.toISOString(), builtAt: new Date(builtAt).toISOString() });
 
-    const server: RunningServer = await startServer({ ROOT_DIR: site, SITE_TIME_ZONE: ZONE });
+    // The server's rebuild reads the real clock (an inherited SOURCE_DATE_EPOCH would freeze it).
+    const server: RunningServer = await startServer({ ROOT_DIR: site, SITE_TIME_ZONE: ZONE, SOURCE_DATE_EPOCH: '' });
     cleanups.push(() => server.stop());
     const get = (path: string) =>
       fetch(server.url + path, { redirect: 'manual' }).then(async (r) => ({ status: r.status, text: await r.text() }));
@@ -78,7 +81,7 @@ describe('scheduled publishing on npm start', () => {
 
     await expect
       .poll(async () => (await get('/articles')).text.includes('href="/articles/due-soon"'), {
-        timeout: due.getTime() - Date.now() + 300_000,
+        timeout: 300_000,
         interval: 1_000,
       })
       .toBe(true);
@@ -92,7 +95,10 @@ describe('scheduled publishing on npm start', () => {
     expect((await get('/sitemap.xml')).text).toContain('/articles/due-soon</loc>');
     expect((await get('/rss.xml')).text).toContain('/articles/due-soon</link>');
     // Nothing else is scheduled now.
-    expect(JSON.parse((await get('/next-publish.json')).text)).toMatchObject({ next: null });
+    const live = JSON.parse((await get('/next-publish.json')).text) as { next: string | null; builtAt: string };
+    expect(live.next).toBeNull();
+    // Built by the real clock, after the moment.
+    expect(new Date(live.builtAt).getTime()).toBeGreaterThanOrEqual(due.getTime());
     expect(server.output()).toContain('scheduled publishing: the new build is live');
     expect(requests).toBeGreaterThan(20);
     expect(failures).toEqual([]);

@@ -396,7 +396,7 @@ describe('404 and sitemap pages', () => {
     const xml = await (await fetch(base + '/sitemap.xml')).text();
     expect(text.trim()).toBe(xml.trim());
     for (const p of STATIC_PAGES) expect(xml).toMatch(new RegExp(`<loc>https?://[^/<]+${p.path}</loc>`));
-    // Their lastmod is the newest entry they show (tests/unit/feeds.test.ts).
+    // Their lastmod is the newest entry they show (tests/built-site/feeds.test.ts).
     expect(xml).toMatch(
       /<loc>[^<]+\/<\/loc>\s*<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>\s*<changefreq>weekly<\/changefreq>\s*<priority>1\.0<\/priority>/,
     );

@@ -9,7 +9,7 @@ import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { loadFunctions, makeContext, matchFunction } from '../../server/runtime/functions.ts';
 import { startServer } from '../support/server.ts';
-import { createPgDatabase, tempDataDir } from '../support/db.ts';
+import { createMigratedPgDatabase, migratedDataDir } from '../support/db.ts';
 import { freshIp, type SendInit } from './form-suite.ts';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-7c1f0b2e9d4a';
@@ -55,13 +55,13 @@ export async function handlers(db: Db, label: string, cleanup: () => Promise<voi
 }
 
 export async function adminHandlersOnPglite(): Promise<AdminTarget> {
-  const db = await openDb({ DATA_DIR: tempDataDir() });
+  const db = await openDb({ DATA_DIR: await migratedDataDir() });
   await migrate(db);
   return handlers(db, 'the admin functions on PGlite', async () => undefined);
 }
 
 export async function adminHandlersOnPostgres(): Promise<AdminTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlers(db, 'the admin functions on PostgreSQL', temp.drop);
@@ -69,7 +69,7 @@ export async function adminHandlersOnPostgres(): Promise<AdminTarget> {
 
 /** The `npm start` server over HTTP; the test reaches the same database through its own pool. */
 export async function adminServerOnPostgres(): Promise<AdminTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url, ADMIN_KEY: TEST_ADMIN_KEY });
   const db = connect(temp.url);
   return {

@@ -1,18 +1,16 @@
 // Where the subscription suite runs: the handler modules called in this process with real
-// Requests (on PGlite, PostgreSQL and Neon's driver: HTTP queries and WebSocket transactions, each
-// against a local stand-in in front of a real PostgreSQL database), reading the e-mails from the
-// outbox table; and the real `npm start` server over HTTP (on PGlite and PostgreSQL), delivering
-// to a real SMTP server in this process.
+// Requests (on PostgreSQL and PGlite), reading the e-mails from the outbox table; and the real
+// `npm start` server over HTTP on PGlite, delivering to a real SMTP server in this process. What
+// differs between drivers (Neon's included) is tested once by the driver contract
+// (tests/functions/db.test.ts).
 import contact from '../../netlify/functions/contact.ts';
 import signups from '../../netlify/functions/signups.ts';
 import confirm from '../../netlify/functions/subscription-confirm.ts';
 import preferences from '../../netlify/functions/subscription-preferences.ts';
-import { closeDb, connect, setDb, type Db } from '../../server/db/client.ts';
+import { closeDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { createPgDatabase, PG_ADMIN_URL, removeDir, tempDataDir } from '../support/db.ts';
-import { startNeonHttp } from '../support/neon-http.ts';
-import { startNeonWsProxy } from '../support/neon-ws.ts';
+import { createMigratedPgDatabase, removeDir, migratedDataDir } from '../support/db.ts';
 import { startServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail } from '../support/smtp.ts';
 import { freshIp, type SendInit } from './form-suite.ts';
@@ -104,39 +102,17 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): SubscriptionTarget
 }
 
 export async function subscriptionHandlersOnPglite(): Promise<SubscriptionTarget> {
-  const dataDir = tempDataDir();
+  const dataDir = await migratedDataDir();
   const db = await openDb({ DATA_DIR: dataDir });
   await migrate(db);
   return handlerTarget(db, async () => removeDir(dataDir));
 }
 
 export async function subscriptionHandlersOnPostgres(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlerTarget(db, temp.drop);
-}
-
-/** Neon's driver as in production: single queries over HTTP, transactions over a WebSocket session. */
-export async function subscriptionHandlersOnNeon(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
-  const direct = connect(temp.url);
-  await migrate(direct);
-  await direct.close();
-  const neonHttp = await startNeonHttp(temp.url);
-  const server = new URL(PG_ADMIN_URL);
-  const proxy = await startNeonWsProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  const user = decodeURIComponent(server.username || 'postgres');
-  const db = connect(
-    `postgresql://${user}:not-checked@ep-quiet-tree-123456-pooler.us-east-2.aws.neon.tech/${temp.name}?sslmode=require`,
-  );
-  if (db.kind !== 'neon') throw new Error('a Neon URL must select the Neon driver');
-  setDb(db);
-  return handlerTarget(db, async () => {
-    await proxy.close();
-    await neonHttp.close();
-    await temp.drop();
-  });
 }
 
 function smtpMail(m: ReceivedMail): Mail {
@@ -182,9 +158,4 @@ async function serverTarget(env: Record<string, string>, sqlDb?: Db, drop?: () =
 
 export function subscriptionServerOnPglite(): Promise<SubscriptionTarget> {
   return serverTarget({});
-}
-
-export async function subscriptionServerOnPostgres(): Promise<SubscriptionTarget> {
-  const temp = await createPgDatabase();
-  return serverTarget({ DATABASE_URL: temp.url }, connect(temp.url), temp.drop);
 }

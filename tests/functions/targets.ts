@@ -10,7 +10,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDb } from '../../server/db/pglite.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { LOCAL_ORIGIN } from '../../src/shared/site-origin.ts';
-import { createPgDatabase, removeDir, tempDataDir } from '../support/db.ts';
+import { createMigratedPgDatabase, removeDir, migratedDataDir, type TempDatabase } from '../support/db.ts';
 import { startNeonHttp } from '../support/neon-http.ts';
 import { startNeonWsProxy } from '../support/neon-ws.ts';
 import {
@@ -67,14 +67,14 @@ function handlerTarget(db: Db, cleanup: () => Promise<void>): Target {
 }
 
 export async function handlersOnPglite(): Promise<Target> {
-  const dataDir = tempDataDir();
+  const dataDir = await migratedDataDir();
   const db = await openDb({ DATA_DIR: dataDir });
   await migrate(db);
   return handlerTarget(db, async () => removeDir(dataDir));
 }
 
 export async function handlersOnPostgres(): Promise<Target> {
-  const temp = await createPgDatabase();
+  const temp = await createMigratedPgDatabase();
   const db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   return handlerTarget(db, temp.drop);
@@ -88,10 +88,18 @@ export async function handlersOnPostgres(): Promise<Target> {
  * server trusts, so the WebSocket session reaches it.
  */
 export async function neonOnPostgres(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  const temp = await createPgDatabase();
-  const direct = connect(temp.url);
-  await migrate(direct);
-  await direct.close();
+  const temp = await createMigratedPgDatabase();
+  const neon = await neonDriverOn(temp);
+  setDb(neon.db);
+  return { db: neon.db, cleanup: neon.cleanup };
+}
+
+/**
+ * Neon's serverless driver on a PostgreSQL test database (migrated or not, as the caller made it):
+ * single queries through the /sql stand-in, transactions through the WebSocket stand-in. Cleanup
+ * stops both and drops the database.
+ */
+export async function neonDriverOn(temp: TempDatabase): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   const neonHttp = await startNeonHttp(temp.url);
   const local = new URL(temp.url);
   const neonWs = await startNeonWsProxy({ host: local.hostname, port: Number(local.port || 5432) });
@@ -99,21 +107,15 @@ export async function neonOnPostgres(): Promise<{ db: Db; cleanup: () => Promise
     `postgresql://${local.username || 'postgres'}:not-checked@ep-quiet-tree-123456-pooler.us-east-2.aws.neon.tech/${temp.name}?sslmode=require`,
   );
   if (db.kind !== 'neon') throw new Error('a Neon URL must select the Neon driver');
-  setDb(db);
   return {
     db,
     cleanup: async () => {
+      await db.close();
       await neonWs.close();
       await neonHttp.close();
       await temp.drop();
     },
   };
-}
-
-/** The handlers on Neon's serverless driver (neonOnPostgres). */
-export async function handlersOnNeon(): Promise<Target> {
-  const { db, cleanup } = await neonOnPostgres();
-  return handlerTarget(db, cleanup);
 }
 
 function httpSend(base: string): Target['send'] {
@@ -147,24 +149,5 @@ export async function serverOnPglite(): Promise<Target> {
     origin: server.url,
     send: httpSend(server.url),
     finish: () => finalTables(server),
-  };
-}
-
-/** The server on PostgreSQL; the test reads the same database through its own pool. */
-export async function serverOnPostgres(): Promise<Target> {
-  const temp = await createPgDatabase();
-  const server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: temp.url, SITE_URL: LOCAL_ORIGIN });
-  const db = connect(temp.url);
-  return {
-    origin: server.url,
-    send: httpSend(server.url),
-    read: () => readTables(db),
-    finish: async () => {
-      await server.stop();
-      const tables = await readTables(db);
-      await db.close();
-      await temp.drop();
-      return tables;
-    },
   };
 }

@@ -28,9 +28,10 @@ import {
   type Attempt,
 } from './load-driver.ts';
 import { integrityProblems, pgliteIntegrity } from './integrity.ts';
+import { intensity } from './intensity.ts';
 
 const SEED = Number(process.env.RELIABILITY_SEED || 20261108);
-const ROUNDS = 3;
+const ROUNDS = intensity(2, 3);
 const CLIENTS = 50;
 
 interface Backend {

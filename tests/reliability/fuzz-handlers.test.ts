@@ -15,7 +15,7 @@ import { closeDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { loadFunctions, makeContext, matchFunction, type MountedFunction } from '../../server/runtime/functions.ts';
-import { createPgDatabase, type TempDatabase } from '../support/db.ts';
+import { createMigratedPgDatabase, type TempDatabase } from '../support/db.ts';
 import { readTables } from '../functions/targets.ts';
 import {
   ADMIN_AUTHENTICATED,
@@ -40,6 +40,7 @@ import {
   type FuzzAnswer,
   type FuzzRequest,
 } from './fuzz-model.ts';
+import { fuzzRuns } from './intensity.ts';
 
 const ORIGIN = 'http://functions.test';
 const ADMIN_KEY = `fuzz-admin-key-${randomBytes(12).toString('base64url')}`;
@@ -91,7 +92,7 @@ const sessions = async () =>
 
 beforeAll(async () => {
   vi.stubEnv('ADMIN_KEY', ADMIN_KEY);
-  temp = await createPgDatabase();
+  temp = await createMigratedPgDatabase();
   db = await openDb({ DATABASE_URL: temp.url });
   await migrate(db);
   functions = await loadFunctions(join(process.cwd(), 'netlify', 'functions'));
@@ -121,7 +122,7 @@ afterAll(async () => {
 });
 
 describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
-  it('POST /api/signups and /api/contact: 1,000 requests, no 5xx, only what was acknowledged is stored', async () => {
+  it(`POST /api/signups and /api/contact: ${fuzzRuns(1000)} requests, no 5xx, only what was acknowledged is stored`, async () => {
     await fc.assert(
       fc.asyncProperty(formCase, async (c) => {
         const req = formRequest(c, ORIGIN);
@@ -137,9 +138,9 @@ describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
       `fuzz (handlers): forms: ${ledger.signups.length} sign-ups and ${ledger.contacts.length} messages acknowledged and stored (with 30 seeded); ${problems.length} problems`,
     );
     expect(problems).toEqual([]);
-    // The run is worth something only if it stored and refused plenty.
-    expect(tally.forms?.[201] ?? 0).toBeGreaterThan(50);
-    expect(tally.forms?.[400] ?? 0).toBeGreaterThan(50);
+    // The run is worth something only if it stored and refused plenty (50 each of the full 1000).
+    expect(tally.forms?.[201] ?? 0).toBeGreaterThan(fuzzRuns(1000) / 20);
+    expect(tally.forms?.[400] ?? 0).toBeGreaterThan(fuzzRuns(1000) / 20);
   }, 120_000);
 
   it('GET /api/health with any method, query and headers: 200 or 405, never a 5xx', async () => {
@@ -170,7 +171,7 @@ describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
     );
   }, 60_000);
 
-  it('every admin endpoint without a session: 1,000 requests, no data, no 5xx, nothing changed', async () => {
+  it(`every admin endpoint without a session: ${fuzzRuns(1000)} requests, no data, no 5xx, nothing changed`, async () => {
     // A live session exists meanwhile (its token is sent under wrong cookie names), and a stale one.
     const login = await post('/api/admin/session', { key: ADMIN_KEY });
     expect(login.status).toBe(200);
@@ -215,7 +216,7 @@ describe(`fuzz, handler level, on PostgreSQL (seed ${SEED})`, () => {
     );
   }, 120_000);
 
-  it('every admin endpoint with a session: 500 malformed queries, ids and methods, no 5xx, only the deleted ids gone', async () => {
+  it(`every admin endpoint with a session: ${fuzzRuns(500)} malformed queries, ids and methods, no 5xx, only the deleted ids gone`, async () => {
     const login = await post('/api/admin/session', { key: ADMIN_KEY }, {});
     expect(login.status).toBe(200);
     const token = /__Host-rt_admin=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;

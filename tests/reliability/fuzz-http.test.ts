@@ -33,6 +33,7 @@ import {
   type FuzzAnswer,
   type FuzzRequest,
 } from './fuzz-model.ts';
+import { fuzzRuns } from './intensity.ts';
 
 const ADMIN_KEY = `fuzz-admin-key-${randomBytes(12).toString('base64url')}`;
 const MARK = `seed${randomBytes(6).toString('hex')}`;
@@ -127,7 +128,7 @@ afterAll(async () => {
 });
 
 describe(`fuzz, HTTP level, the npm start server on PGlite (seed ${SEED})`, () => {
-  it('the form endpoints: 300 raw requests, no 5xx', async () => {
+  it(`the form endpoints: ${fuzzRuns(300)} raw requests, no 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(formCase, fc.boolean(), async (c, chunked) => {
         const req = formRequest(c, server.url);
@@ -142,7 +143,7 @@ describe(`fuzz, HTTP level, the npm start server on PGlite (seed ${SEED})`, () =
     );
   }, 120_000);
 
-  it('the admin endpoints without a session: 300 raw requests, no data, no 5xx', async () => {
+  it(`the admin endpoints without a session: ${fuzzRuns(300)} raw requests, no data, no 5xx`, async () => {
     const login = await post('/api/admin/session', { key: ADMIN_KEY }, '198.18.3.1');
     expect(login.status).toBe(200);
     const liveToken = /__Host-rt_admin=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
@@ -171,7 +172,7 @@ describe(`fuzz, HTTP level, the npm start server on PGlite (seed ${SEED})`, () =
     expect(still.status).toBe(200);
   }, 120_000);
 
-  it('any method and raw path on the whole site: 300 requests, no 5xx, no admin data', async () => {
+  it(`any method and raw path on the whole site: ${fuzzRuns(300)} requests, no 5xx, no admin data`, async () => {
     const rawPath = fc
       .tuple(
         fc.constantFrom(

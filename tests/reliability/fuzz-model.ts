@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
 import type { ContactRow, SignupRow } from '../functions/form-suite.ts';
+import { fuzzRuns } from './intensity.ts';
 
 export const SEED = Number(process.env.FUZZ_SEED || 8_20_2026);
 
@@ -929,7 +930,8 @@ export class FormLedger {
 }
 
 /** fast-check's settings for a property: the fixed seed, a bounded number of runs. */
-export function params(numRuns: number): { seed: number; numRuns: number; endOnFailure: boolean } {
+export function params(fullRuns: number): { seed: number; numRuns: number; endOnFailure: boolean } {
   // endOnFailure: report the first counterexample rather than shrink it against a live database.
-  return { seed: SEED, numRuns, endOnFailure: true };
+  // A submission runs a fifth of the runs (tests/reliability/intensity.ts).
+  return { seed: SEED, numRuns: fuzzRuns(fullRuns), endOnFailure: true };
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { KEY_FILE } from '../../server/admin/local-key.ts';
+import { migratedDataDir } from './db.ts';
 
 export interface RunningServer {
   url: string;
@@ -81,10 +82,19 @@ export async function failedStart(
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server. Without a DATA_DIR it gets its own data directory holding a copy of the migrated
+ * template database (tests/support/db.ts); `freshData` gives it an empty one instead, for tests of
+ * the first start (creating and migrating the embedded database).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { freshData = false }: { freshData?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = env.DATA_DIR === undefined;
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rt-data-'));
+  const dataDir =
+    env.DATA_DIR ?? (freshData || env.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'rt-data-')) : await migratedDataDir());
   const { child, output } = spawnServer(port, dataDir, env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;

@@ -3,20 +3,24 @@
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const eslint = new ESLint();
+// The project's real config, running only the two rules under test and without type information:
+// neither needs types, and the TypeScript program a typed lint builds took ~44 s of a 2-core run.
+const RULES = new Set(['no-restricted-imports', 'no-restricted-globals']);
+const eslint = new ESLint({
+  ruleFilter: ({ ruleId }) => RULES.has(ruleId),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+});
 
 async function restricted(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return result!.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
-    .map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId !== null && RULES.has(m.ruleId)).map((m) => m.message);
 }
 
 describe('the import rule', () => {
-  // The first typed lint builds the TypeScript program (tens of seconds on a busy machine): once, here.
+  // The first lint loads the config and its plugins: once, here.
   beforeAll(async () => {
     await eslint.lintText('', { filePath: 'server/forms.ts' });
-  }, 180_000);
+  }, 60_000);
 
   it('server code may not import an island', async () => {
     const found = await restricted(

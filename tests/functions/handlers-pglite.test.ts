@@ -1,4 +1,0 @@
-import { formSuite } from './form-suite.ts';
-import { handlersOnPglite } from './targets.ts';
-
-formSuite('the handlers on PGlite', handlersOnPglite);

@@ -1,0 +1,43 @@
+// The test tiers, in the order `npm test` runs them, one at a time so no two CPU-heavy tiers share
+// the two cores. A test file's folder decides its tier (vitest.config.ts makes one project of each):
+//   tests/unit/         no I/O, no child processes, no dist/: pure functions and schemas
+//   tests/built-site/   reads the built site (dist/): HTML validity, JS budget, feeds…
+//   tests/content/      reads the content files and what the build made of them (no builds)
+//   tests/fixtures/     runs real Astro builds (buildFixture, `astro build`), one file at a time
+//   tests/functions/    handlers and the `npm start` server over real databases and SMTP
+//   tests/e2e/          a real browser against the built site on the `npm start` server
+//   tests/reliability/  load, crash, database-down and fuzz runs (after `npm test`, in CI)
+// Budgets are what a tier should take on a quiet 2-core machine; `npm test` prints each tier's time
+// beside its budget and names the unit tests over theirs. They are guides to read, never assertions.
+
+export interface Tier {
+  name: string;
+  include: string[];
+  /** Seconds the whole tier should take, quiet, on 2 cores. */
+  budgetSeconds: number;
+  /** Seconds one test should take (reported when exceeded). */
+  testBudgetSeconds?: number;
+  /** One file at a time: files that share a server or a build, or measure timing. */
+  serial?: boolean;
+  /** Runs only when named (`node scripts/test.ts reliability`), not in the default `npm test`. */
+  onDemand?: boolean;
+}
+
+export const TIERS: Tier[] = [
+  { name: 'unit', include: ['tests/unit/**/*.test.ts'], budgetSeconds: 45, testBudgetSeconds: 2 },
+  {
+    name: 'built-site',
+    include: ['tests/built-site/**/*.test.ts', 'tests/content/**/*.test.ts'],
+    budgetSeconds: 60,
+  },
+  { name: 'fixtures', include: ['tests/fixtures/**/*.test.ts'], budgetSeconds: 90, serial: true },
+  { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240 },
+  { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], budgetSeconds: 330, serial: true },
+  {
+    name: 'reliability',
+    include: ['tests/reliability/**/*.test.ts'],
+    budgetSeconds: 150,
+    serial: true,
+    onDemand: true,
+  },
+];
