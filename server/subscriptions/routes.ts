@@ -12,7 +12,7 @@ import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/mes
 import { getDb } from '../db/client.ts';
 import { wakeSender } from '../mail/outbox.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
-import { BODY_LIMIT, SECURITY_HEADERS, discardBody, isSameSite } from '../http.ts';
+import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
 import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
@@ -35,25 +35,33 @@ function messagePage(status: number, title: string, text: string): Response {
   return htmlPage(status, title, `<p>${escapeHtml(text)}</p>${back}`);
 }
 
-/** The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both). */
+/**
+ * The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both), read
+ * through the one bounded reader (http.ts: at most BODY_LIMIT kept, chunked or not); undefined
+ * for anything else, too large or broken.
+ */
 async function formFields(req: Request): Promise<URLSearchParams | undefined> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (Number(req.headers.get('content-length')) > BODY_LIMIT) return undefined;
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
+    await discardBody(req);
+    return undefined;
+  }
+  const bytes = await readBoundedBody(req);
+  if (!bytes) return undefined;
   try {
     if (type === 'application/x-www-form-urlencoded') {
-      const text = await req.text();
-      return text.length <= BODY_LIMIT ? new URLSearchParams(text) : undefined;
+      return new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     }
-    if (type === 'multipart/form-data') {
-      const data = await req.formData();
-      const fields = new URLSearchParams();
-      for (const [key, value] of data) if (typeof value === 'string') fields.append(key, value);
-      return fields;
-    }
+    // The multipart parser runs on the bytes already read, never on the request's own stream.
+    const data = await new Response(bytes, {
+      headers: { 'Content-Type': req.headers.get('content-type')! },
+    }).formData();
+    const fields = new URLSearchParams();
+    for (const [key, value] of data) if (typeof value === 'string') fields.append(key, value);
+    return fields;
   } catch {
     return undefined;
   }
-  return undefined;
 }
 
 function pipeline(name: string, run: (call: ApiCall) => Promise<Response>): ApiHandler {
@@ -176,9 +184,13 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
     return preferencesPage(link, token, 200, T.preferencesTitle, []);
   }
-  const fields = await formFields(req);
+  // The token first: a post with a wrong one is answered without reading its body.
   const link = await readLink(db, token);
-  if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  if (!link) {
+    await discardBody(req);
+    return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  }
+  const fields = await formFields(req);
   // RFC 8058: exactly this body, from a mail provider; no page, no log-in.
   if (fields?.get('List-Unsubscribe') === 'One-Click') {
     await oneClickUnsubscribe(db, link, context.ip);
