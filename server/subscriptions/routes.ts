@@ -7,9 +7,11 @@
 //                                           POST action=leave | save | erase: the page's forms
 //                                           (leave: the list the e-mail was about, one press)
 // A wrong, expired or used token gets a clear page (404 or 410), never a 500.
-import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
+import { API_ERRORS, SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
 import { getDb } from '../db/client.ts';
+import { hit } from '../rate-limit.ts';
+import { formRateLimit } from '../settings.ts';
 import { wakeSender } from '../mail/outbox.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
@@ -203,6 +205,17 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     return messagePage(403, T.failedTitle, T.forbiddenText);
   }
   const action = fields?.get('action');
+  // Saving and erasing can queue mail: counted per client like the sign-up form (one-click and
+  // leave cannot, and a mail provider's one-click posts all come from a few addresses).
+  if (action === 'save' || action === 'erase') {
+    const limit = formRateLimit('signups');
+    const decision = limit ? await hit(db, { ...limit, bucket: 'preferences' }, context.ip) : { allowed: true };
+    if (!decision.allowed) {
+      const page = messagePage(429, API_ERRORS.rateLimited.title, API_ERRORS.rateLimited.text);
+      page.headers.set('Retry-After', String(decision.retryAfter));
+      return page;
+    }
+  }
   if (action === 'erase') {
     if (fields?.get('confirm') !== 'yes')
       return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
@@ -226,6 +239,7 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     wakeSender(context.waitUntil);
     const notes: string[] = [T.savedText];
     if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
+    if (saved.resubscribed.includes('capped')) notes.push(T.cappedNote);
     return preferencesPage(link, token, 200, T.savedTitle, notes);
   }
   return preferencesPage(link, token, 400, T.preferencesTitle, []);
