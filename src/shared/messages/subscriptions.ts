@@ -110,7 +110,6 @@ export const SUBSCRIPTION_MAILS = {
   erasedFooter: 'You get this one e-mail because our privacy policy promises to confirm every erasure.',
   erasedWhatEverything: 'your sign-ups and any messages you sent us',
   erasedWhatSignup: (type: string) => `your ${type} sign-up`,
-  erasedWhatContact: 'the message you sent us',
 } as const;
 
 /** The dashboard's subscription labels. */
