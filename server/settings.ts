@@ -339,9 +339,16 @@ export function mailRate(env: Env = process.env): number {
   return n;
 }
 
-/** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
+/**
+ * Variables a build never needs and must not see (third audit, item 10): the server's secrets and
+ * anything named like one. A rebuild runs the site's build code (and its dependencies' scripts).
+ */
+const NOT_FOR_BUILDS =
+  /^(ADMIN_KEY|DATABASE_URL|SMTP_URL|BUILD_HOOK_URL)$|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|_KEY$/i;
+
+/** The environment a rebuild of the site runs in (scheduled publishing): this process's own, minus its secrets. */
 export function buildEnvironment(env: Env = process.env): Env {
-  return { ...env };
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !NOT_FOR_BUILDS.test(name)));
 }
 
 /** Every malformed setting's message (empty when all are well): what `npm start` checks first. */
