@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb, type Db, type Queryable } from '../db/client.ts';
 import { mailFrom, mailRate, mailRetrySeconds, smtpSettings, type Mailbox, type SmtpSettings } from '../settings.ts';
 import { RECIPIENT_TOKEN_PLACEHOLDER, type MailAddress } from './outbox.ts';
+import { unsealLinks } from './sealed-links.ts';
 import { LINK_DAYS } from '../subscriptions/links.ts';
 
 export interface OutboxRow {
@@ -136,10 +137,11 @@ export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEAS
        FROM claimed c LEFT JOIN announcements a ON a.id = c.announcement_id`,
     [randomUUID(), leaseSeconds, limit, RECIPIENT_TOKEN_PLACEHOLDER, LINK_DAYS],
   );
-  return rows.map((row) => ({
+  const claimed = rows.map((row) => ({
     ...row,
     headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as OutboxRow['headers']) : row.headers,
   }));
+  return unsealLinks(db, claimed); // the sealed links go into the copy being sent (mail/sealed-links.ts)
 }
 
 export type Outcome = 'sent' | 'retry' | 'failed' | 'held';

@@ -214,7 +214,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       expect(await t.mailsTo(email)).toHaveLength(MAILBOX_CAP);
       // Every link works until one is used: the newest confirms.
       expect((await postPage(linkIn(mails.at(-1)!, CONFIRM))).status).toBe(200);
-      expect(await statusOf(email)).toBe('confirmed');
+      if (t.sql) expect(await statusOf(email)).toBe('confirmed');
     });
 
     it('one-click unsubscribe exactly as a mail provider sends it (RFC 8058), then signing up again starts over', async () => {
