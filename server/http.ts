@@ -83,7 +83,7 @@ export const DRAIN_LIMIT = 1024 * 1024;
 const CLOSE: Record<string, string> = { Connection: 'close' };
 
 /** Reads at most `keep` bytes of the body, discarding any rest up to DRAIN_LIMIT. */
-async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; complete: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let complete = true;
@@ -121,7 +121,7 @@ export async function discardBody(req: Request): Promise<void> {
  * it is read, whatever the client declares or streams); null when it broke off. The one way any
  * handler reads a body (readBody below; the preferences page's form posts, multipart included).
  */
-export async function readBoundedBody(req: Request): Promise<Uint8Array | undefined | null> {
+export async function readBoundedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | undefined | null> {
   const declared = Number(req.headers.get('content-length'));
   if (declared > DRAIN_LIMIT) return undefined;
   if (declared > BODY_LIMIT) {

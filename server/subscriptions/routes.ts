@@ -209,7 +209,9 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
   // leave cannot, and a mail provider's one-click posts all come from a few addresses).
   if (action === 'save' || action === 'erase') {
     const limit = formRateLimit('signups');
-    const decision = limit ? await hit(db, { ...limit, bucket: 'preferences' }, context.ip) : { allowed: true };
+    const decision = limit
+      ? await hit(db, { ...limit, bucket: 'preferences' }, context.ip)
+      : { allowed: true as const };
     if (!decision.allowed) {
       const page = messagePage(429, API_ERRORS.rateLimited.title, API_ERRORS.rateLimited.text);
       page.headers.set('Retry-After', String(decision.retryAfter));
