@@ -6,7 +6,7 @@ import type { Db } from './db/client.ts';
 import { formRateLimit, ownerEmail, siteUrl } from './settings.ts';
 import type { FormEndpoint } from './forms.ts';
 import { enqueueMail } from './mail/outbox.ts';
-import { ownerAlert } from './mail/templates/owner-alert.ts';
+import { ownerAlert, replyToName } from './mail/templates/owner-alert.ts';
 
 /** The outbox key of a message's alert, so erasing the message erases the copy in the alert too. */
 export const ownerAlertKey = (contactId: string): string => `owner-alert:contact:${contactId}`;
@@ -31,7 +31,7 @@ export async function storeContact(db: Db, contact: ContactData): Promise<'creat
       to: owner,
       subject: alert.subject,
       text: alert.text,
-      replyTo: { name: contact.name, address: contact.email },
+      replyTo: { name: replyToName(contact.name), address: contact.email },
       headers: { 'Auto-Submitted': 'auto-generated' },
       dedupeKey: ownerAlertKey(rows[0]!.id),
     });

@@ -13,7 +13,7 @@ import { hit, type RateLimit } from './rate-limit.ts';
 import { json, problem, seeOther } from './http.ts';
 import { wakeSender } from './mail/wake.ts';
 
-export type StoreResult = 'created' | 'pending' | 'duplicate' | 'capped';
+export type StoreResult = 'created' | 'pending' | 'duplicate' | 'resent' | 'capped';
 
 /** Seconds to the next clock hour, when the hourly confirmation cap starts again. */
 function secondsToNextHour(now = Date.now()): number {
@@ -27,7 +27,8 @@ export interface FormEndpoint<T> {
   validate: (fields: unknown) => Validation<T>;
   /**
    * Stores the submission. 'pending': stored, waiting for the reader's confirmation by e-mail;
-   * 'capped': nothing stored because the site-wide cap on confirmation e-mails is spent.
+   * 'resent': already pending, its confirmation e-mail queued again; 'capped': nothing stored
+   * because a cap on confirmation e-mails is spent (subscriptions/mail-caps.ts).
    */
   store: (db: Db, data: T, ip: string) => Promise<StoreResult>;
   /** The fragment naming `outcome`'s notice, or undefined when the fields do not say which form. */
@@ -107,6 +108,11 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);
       if (stored === 'duplicate') {
         return answer(call, 'duplicate', json(409, { code: '23505', message: DUPLICATE_SIGNUP.text }));
+      }
+      // A pending address asked again: the spec's duplicate, and its confirmation went again.
+      if (stored === 'resent') {
+        const again = json(409, { code: '23505', message: DUPLICATE_SIGNUP.text, confirmation: 'sent' });
+        return answer(call, 'duplicate', again);
       }
       if (stored === 'capped') {
         const limited = problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(secondsToNextHour()) });

@@ -72,12 +72,18 @@ export function bodyKind(req: Request): BodyKind | undefined {
 /**
  * How much of a refused body we still read and throw away. A server that answers while the client
  * is still sending and then closes makes the client see a reset instead of the answer; reading
- * the rest (up to this much, without keeping it) lets the answer arrive. Larger uploads are cut.
+ * the rest (up to this much, without keeping it) lets the answer arrive. Past this we stop reading
+ * (never cancelling: that resets the socket before the answer is out) and the answer closes the
+ * connection, so the rest is never read at all. It is also the `npm start` server's cap on any
+ * request body (serve.ts: srvx `maxRequestBodySize`), the defence in depth under every handler.
  */
-const DRAIN_LIMIT = 1024 * 1024;
+export const DRAIN_LIMIT = 1024 * 1024;
+
+/** Headers of an answer given before the whole body was read: the connection is not reused. */
+const CLOSE: Record<string, string> = { Connection: 'close' };
 
 /** Reads at most `keep` bytes of the body, discarding any rest up to DRAIN_LIMIT. */
-async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; complete: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let complete = true;
@@ -90,7 +96,7 @@ async function consume(req: Request, keep: number): Promise<{ bytes: Uint8Array;
       if (size <= keep) chunks.push(value);
       else complete = false;
       if (size > DRAIN_LIMIT) {
-        await reader.cancel().catch(() => undefined);
+        reader.releaseLock();
         break;
       }
     }
@@ -110,16 +116,29 @@ export async function discardBody(req: Request): Promise<void> {
   await consume(req, 0).catch(() => undefined);
 }
 
-/** The body if it is at most BODY_LIMIT bytes, else undefined. */
-async function readBounded(req: Request): Promise<Uint8Array | undefined> {
+/**
+ * The body if it is at most BODY_LIMIT bytes; undefined when it is larger (at most DRAIN_LIMIT of
+ * it is read, whatever the client declares or streams); null when it broke off. The one way any
+ * handler reads a body (readBody below; the preferences page's form posts, multipart included).
+ */
+export async function readBoundedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | undefined | null> {
   const declared = Number(req.headers.get('content-length'));
   if (declared > DRAIN_LIMIT) return undefined;
   if (declared > BODY_LIMIT) {
     await discardBody(req);
     return undefined;
   }
-  const { bytes, complete } = await consume(req, BODY_LIMIT);
-  return complete ? bytes : undefined;
+  try {
+    const { bytes, complete } = await consume(req, BODY_LIMIT);
+    return complete ? bytes : undefined;
+  } catch {
+    return null;
+  }
+}
+
+/** 413: the body is over BODY_LIMIT (and may not have been read to its end). */
+export function tooLarge(): Response {
+  return problem(413, API_ERRORS.payloadTooLarge, CLOSE);
 }
 
 /**
@@ -134,9 +153,9 @@ export async function readBody(req: Request): Promise<ReadBody> {
   }
   const bad = { ok: false, kind, response: problem(400, PROBLEMS.badRequest) } as const;
   // A body that breaks off (the client went away mid-upload) is simply not a form.
-  const bytes = await readBounded(req).catch(() => null);
+  const bytes = await readBoundedBody(req);
   if (bytes === null) return bad;
-  if (!bytes) return { ok: false, kind, response: problem(413, API_ERRORS.payloadTooLarge) };
+  if (!bytes) return { ok: false, kind, response: tooLarge() };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -62,12 +62,21 @@ export async function hit(db: Db, limit: RateLimit, ip: string): Promise<RateDec
   return row.hits <= limit.max ? { allowed: true } : { allowed: false, retryAfter: Math.max(1, row.retry_after) };
 }
 
-/** Deletes expired rows; run hourly (netlify/functions/purge-rate-limits.ts, on Netlify and `npm start`). */
+/**
+ * Deletes expired rows; run hourly (netlify/functions/purge-rate-limits.ts, on Netlify and `npm
+ * start`). The confirmation e-mail counts (subscriptions/mail-caps.ts) go too: a client's an hour
+ * after its hour ended, a mailbox's a day after its day ended.
+ */
 export async function purgeExpired(db: Db): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     `WITH gone AS (DELETE FROM rate_limit_hits WHERE window_start < now() - make_interval(secs => $1) RETURNING 1)
      SELECT count(*)::text AS n FROM gone`,
     [RETENTION_SECONDS],
+  );
+  await db.query(
+    `DELETE FROM confirmation_mail_counts
+     WHERE (scope = 'client' AND window_start < now() - interval '2 hours')
+        OR (scope = 'mailbox' AND window_start < now() - interval '2 days')`,
   );
   return Number(rows[0]?.n ?? 0);
 }

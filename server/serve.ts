@@ -17,6 +17,7 @@ import { ensureLocalAdminKey } from './admin/local-key.ts';
 import { adminStartup } from './runtime/admin-startup.ts';
 import { clientAddress } from './runtime/trusted-proxy.ts';
 import { capConnectionsPerClient } from './runtime/connection-cap.ts';
+import { REQUEST_BODY_CAP, closeAfterUnreadBodies } from './runtime/body-cap.ts';
 import { problem } from './http.ts';
 import { API_ERRORS } from '../src/shared/messages/index.ts';
 import {
@@ -140,6 +141,7 @@ const web = serve({
   manual: true,
   silent: true,
   gracefulShutdown: false,
+  maxRequestBodySize: REQUEST_BODY_CAP,
   fetch: (req) => site.fetch(req, clientIp(req)),
   error: (err) => {
     console.error('request failed:', err);
@@ -164,6 +166,7 @@ const server = createServer(
   },
 );
 capConnectionsPerClient(server, connectionsPerClient(), trustProxy);
+closeAfterUnreadBodies(server);
 await new Promise<void>((ok, fail) => {
   server.once('error', fail);
   server.listen(port, hostname, () => ok());

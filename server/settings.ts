@@ -301,9 +301,17 @@ export function setAdminKeySetting(key: string | undefined): void {
   else process.env.ADMIN_KEY = key;
 }
 
-/** The environment a rebuild of the site runs in (scheduled publishing): this process's own. */
+/**
+ * Variables a build never needs and must not see (third audit, item 10): the server's secrets and
+ * anything named like one. A rebuild runs the site's build code (and its dependencies' scripts).
+ * SOURCE_DATE_EPOCH goes too: a scheduled rebuild's point is the real moment (src/shared/publish-time.ts).
+ */
+const NOT_FOR_BUILDS =
+  /^(ADMIN_KEY|DATABASE_URL|SMTP_URL|BUILD_HOOK_URL|SOURCE_DATE_EPOCH)$|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|_KEY$/i;
+
+/** The environment a rebuild of the site runs in (scheduled publishing): this process's own, minus its secrets. */
 export function buildEnvironment(env: Env = process.env): Env {
-  return { ...env };
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !NOT_FOR_BUILDS.test(name)));
 }
 
 /**

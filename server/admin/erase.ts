@@ -1,9 +1,12 @@
-// Erasure on request (GDPR art. 17): deletes one contact submission or sign-up, and confirms it by
-// e-mail as /privacy promises, in the same transaction (the outbox). A sign-up's address stays
-// only as a keyed hash on the suppression list and in the consent record, so it is never added
-// again without a new confirmation. A pending (never confirmed) sign-up gets no e-mail: its
-// address was never shown to be the reader's, and mailing it would make the dashboard a way to
-// send mail to strangers. The log line names the kind and id only, never the person.
+// Erasure (GDPR art. 17): deletes one contact submission or sign-up. Deleting is also how the
+// owner cleans up spam and test rows, so no e-mail goes out unless the owner says the person
+// asked (`notify`, a tick in the delete dialog); then a confirmed sign-up's address gets the
+// erasure confirmation /privacy promises, in the same transaction (the outbox). A contact message's
+// address and a pending sign-up's were never shown to be the sender's: they never get one (the
+// dashboard must not be a way to mail strangers or spam traps; the owner answers the person who
+// wrote, by hand). A sign-up's address stays only as a keyed hash on the suppression list and in
+// the consent record, so it is never added again without a new confirmation. The log line names
+// the kind and id only, never the person.
 import type { Db } from '../db/client.ts';
 import type { ListKind } from '../../src/shared/admin-api.ts';
 import type { SignupType } from '../../src/shared/messages/index.ts';
@@ -12,12 +15,11 @@ import { recordConsent } from '../subscriptions/consent.ts';
 import { prepareErasureConfirmation, queueErasureConfirmation } from '../subscriptions/mail.ts';
 import { ownerAlertKey } from '../contacts.ts';
 
-/** Deletes the row; false when there was none. `id` must come from parseId(). */
-export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<boolean> {
-  // A contact's e-mail is rendered before the transaction; a sign-up's names its type, known only
-  // once the row is read (an owner's erasure is rare: rendering inside costs nothing that matters).
-  const contactMail =
-    kind === 'contacts' ? await prepareErasureConfirmation(SUBSCRIPTION_MAILS.erasedWhatContact) : null;
+/**
+ * Deletes the row; false when there was none. `id` must come from parseId(). `notify`: the person
+ * asked, so a confirmed sign-up's address is told (see above).
+ */
+export async function eraseRow(db: Db, kind: ListKind, id: string, notify = false): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     if (kind === 'contacts') {
       const { rows } = await tx.query<{ email: string }>(
@@ -27,7 +29,6 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
       if (!rows[0]) return false;
       // A message's owner alert quotes it: the copy in the outbox goes with it (contacts.ts, ownerAlertKey).
       await tx.query('DELETE FROM mail_outbox WHERE dedupe_key = $1', [ownerAlertKey(id)]);
-      await queueErasureConfirmation(tx, rows[0].email, contactMail!);
       return true;
     }
     const { rows } = await tx.query<{
@@ -64,7 +65,7 @@ export async function eraseRow(db: Db, kind: ListKind, id: string): Promise<bool
           [row.email],
         );
     }
-    if (row.status === 'confirmed' && row.email) {
+    if (notify && row.status === 'confirmed' && row.email) {
       await queueErasureConfirmation(
         tx,
         row.email,

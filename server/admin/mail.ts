@@ -11,6 +11,7 @@ import {
   type MailStatus,
 } from '../../src/shared/admin-mail-api.ts';
 import { RECIPIENT_TOKEN_PLACEHOLDER } from '../mail/outbox.ts';
+import { redactLinks } from '../mail/sealed-links.ts';
 import { ownerEmail, smtpSettings } from '../settings.ts';
 import { parseId } from './lists.ts';
 
@@ -74,7 +75,10 @@ export async function readMailPage(db: Queryable, query: { status?: MailStatus; 
         )
       : Promise.resolve({ rows: [] as MailAnnouncementLine[] }),
   ]);
-  const rows = list.rows.slice(0, MAIL_PAGE_SIZE).map((r) => ({ ...r, attempts: Number(r.attempts) }));
+  // No live link reaches the browser (third audit, item 5): tokens and placeholders show as "…".
+  const rows = list.rows
+    .slice(0, MAIL_PAGE_SIZE)
+    .map((r) => ({ ...r, text: r.text === null ? r.text : redactLinks(r.text), attempts: Number(r.attempts) }));
   const number = (x: unknown) => Number(x ?? 0);
   return {
     configured: smtpSettings() !== null,

@@ -133,9 +133,11 @@ export function eraseHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}-erase`,
     routes: {
-      DELETE: async ({ context, db }) => {
+      DELETE: async ({ context, db, url }) => {
         const id = parseId(context.params?.id);
-        if (!id || !(await eraseRow(db, kind, id))) return problem(404, ADMIN_NOTICES.notFound);
+        // ?notify=yes: the person asked for the erasure and is told by e-mail (admin/erase.ts).
+        const notify = url.searchParams.get('notify') === 'yes';
+        if (!id || !(await eraseRow(db, kind, id, notify))) return problem(404, ADMIN_NOTICES.notFound);
         // The erasure's confirmation e-mail was queued with it: deliver it now (mail/outbox.ts).
         wakeSender(context.waitUntil);
         return new Response(null, { status: 204, headers: SECURITY_HEADERS });

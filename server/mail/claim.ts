@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/client.ts';
 import { RECIPIENT_TOKEN_PLACEHOLDER, type MailAddress } from './outbox.ts';
 import { LINK_DAYS } from '../subscriptions/links.ts';
+import { unsealLinks } from './sealed-links.ts';
 
 export interface OutboxRow {
   id: string;
@@ -112,10 +113,11 @@ export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEAS
        FROM claimed c LEFT JOIN announcements a ON a.id = c.announcement_id`,
     [randomUUID(), leaseSeconds, limit, RECIPIENT_TOKEN_PLACEHOLDER, LINK_DAYS],
   );
-  return rows.map((row) => ({
+  const claimed = rows.map((row) => ({
     ...row,
     headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as OutboxRow['headers']) : row.headers,
   }));
+  return unsealLinks(db, claimed); // the sealed links go into the copy being sent (mail/sealed-links.ts)
 }
 
 /** Seconds until the next row is due (a retry or an expired lease), or null when nothing waits. */

@@ -15,6 +15,7 @@ import { erasureConfirmationMail } from '../mail/templates/erasure-confirmation.
 import { mailFrom } from '../settings.ts';
 import { SUBSCRIPTION_PATHS, linkUrl, storeConfirmationToken, storePreferencesToken } from './links.ts';
 import { newToken } from './tokens.ts';
+import { SEALED, sealLinks } from '../mail/sealed-links.ts';
 
 /** RFC 2369 / RFC 8058 headers for an e-mail whose preferences (and one-click) URL is `preferencesUrl`. */
 export function unsubscribeHeaders(preferencesUrl: string): Record<string, string> {
@@ -37,8 +38,8 @@ export interface PendingSignup {
 }
 
 /**
- * A confirmation e-mail made ready before the transaction (new tokens, the rendered parts), so the
- * transaction only inserts rows and never waits on rendering.
+ * A confirmation e-mail made ready before the transaction (new tokens, the rendered parts with
+ * placeholders for them), so the transaction only inserts rows and never waits on rendering.
  */
 export interface PreparedConfirmation {
   type: SignupType;
@@ -50,15 +51,15 @@ export interface PreparedConfirmation {
 
 /**
  * Rendering an e-mail (React Email) costs tens of milliseconds of CPU, more than the whole sign-up
- * otherwise: each type's confirmation is rendered once, with placeholder tokens, and a sign-up's
- * own tokens are put in their place (tokens are base64url, so no escaping can differ).
+ * otherwise: each type's confirmation is rendered once, with the sealed-link placeholders where
+ * the tokens go. The stored mail keeps those placeholders; the tokens are sealed beside it and put
+ * in at send time (mail/sealed-links.ts), so no live link is ever stored in the outbox's text.
  */
-const PLACEHOLDER = { confirm: newToken(), preferences: newToken() };
 const rendered = new Map<string, Promise<RenderedMail>>();
 
 function confirmationTemplate(type: SignupType): Promise<RenderedMail> {
-  const confirmUrl = linkUrl(SUBSCRIPTION_PATHS.confirm, PLACEHOLDER.confirm);
-  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, PLACEHOLDER.preferences);
+  const confirmUrl = linkUrl(SUBSCRIPTION_PATHS.confirm, SEALED.confirm);
+  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, SEALED.preferences);
   const key = `${type}\n${confirmUrl}`;
   let mail = rendered.get(key);
   if (!mail) {
@@ -69,24 +70,19 @@ function confirmationTemplate(type: SignupType): Promise<RenderedMail> {
   return mail;
 }
 
-function withTokens(text: string, confirmToken: string, preferencesToken: string): string {
-  return text.replaceAll(PLACEHOLDER.confirm, confirmToken).replaceAll(PLACEHOLDER.preferences, preferencesToken);
-}
-
 export async function prepareConfirmation(type: SignupType): Promise<PreparedConfirmation> {
-  const confirmToken = newToken();
-  const preferencesToken = newToken();
-  const template = await confirmationTemplate(type);
-  const mail = {
-    subject: template.subject,
-    text: withTokens(template.text, confirmToken, preferencesToken),
-    html: withTokens(template.html, confirmToken, preferencesToken),
+  const mail = await confirmationTemplate(type);
+  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, SEALED.preferences);
+  return {
+    type,
+    confirmToken: newToken(),
+    preferencesToken: newToken(),
+    mail,
+    headers: unsubscribeHeaders(preferencesUrl),
   };
-  const preferencesUrl = linkUrl(SUBSCRIPTION_PATHS.preferences, preferencesToken);
-  return { type, confirmToken, preferencesToken, mail, headers: unsubscribeHeaders(preferencesUrl) };
 }
 
-/** Queues a prepared confirmation e-mail for the pending sign-up (its tokens stored with it). */
+/** Queues a prepared confirmation e-mail for the pending sign-up (its tokens stored with it, sealed). */
 export async function queueConfirmation(
   tx: Queryable,
   prepared: PreparedConfirmation,
@@ -94,7 +90,13 @@ export async function queueConfirmation(
 ): Promise<void> {
   await storeConfirmationToken(tx, signup.id, prepared.confirmToken);
   await storePreferencesToken(tx, signup.email_hash, signup.signup_type, prepared.preferencesToken);
-  await enqueueMail(tx, { kind: 'signup-confirmation', to: signup.email, ...prepared.mail, headers: prepared.headers });
+  const id = await enqueueMail(tx, {
+    kind: 'signup-confirmation',
+    to: signup.email,
+    ...prepared.mail,
+    headers: prepared.headers,
+  });
+  if (id) await sealLinks(tx, id, { confirm: prepared.confirmToken, preferences: prepared.preferencesToken });
 }
 
 /** The erasure confirmation /privacy promises (to the address erased; no list headers), rendered. */

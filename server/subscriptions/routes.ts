@@ -7,12 +7,14 @@
 //                                           POST action=leave | save | erase: the page's forms
 //                                           (leave: the list the e-mail was about, one press)
 // A wrong, expired or used token gets a clear page (404 or 410), never a 500.
-import { SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
+import { API_ERRORS, SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { SUBSCRIPTION_PAGES as T, TYPE_DESCRIPTIONS } from '../../src/shared/messages/subscriptions.ts';
 import { getDb } from '../db/client.ts';
+import { hit } from '../rate-limit.ts';
+import { formRateLimit } from '../settings.ts';
 import { wakeSender } from '../mail/wake.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
-import { BODY_LIMIT, SECURITY_HEADERS, discardBody, isSameSite } from '../http.ts';
+import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
 import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
@@ -35,25 +37,33 @@ function messagePage(status: number, title: string, text: string): Response {
   return htmlPage(status, title, `<p>${escapeHtml(text)}</p>${back}`);
 }
 
-/** The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both). */
+/**
+ * The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both), read
+ * through the one bounded reader (http.ts: at most BODY_LIMIT kept, chunked or not); undefined
+ * for anything else, too large or broken.
+ */
 async function formFields(req: Request): Promise<URLSearchParams | undefined> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (Number(req.headers.get('content-length')) > BODY_LIMIT) return undefined;
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
+    await discardBody(req);
+    return undefined;
+  }
+  const bytes = await readBoundedBody(req);
+  if (!bytes) return undefined;
   try {
     if (type === 'application/x-www-form-urlencoded') {
-      const text = await req.text();
-      return text.length <= BODY_LIMIT ? new URLSearchParams(text) : undefined;
+      return new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     }
-    if (type === 'multipart/form-data') {
-      const data = await req.formData();
-      const fields = new URLSearchParams();
-      for (const [key, value] of data) if (typeof value === 'string') fields.append(key, value);
-      return fields;
-    }
+    // The multipart parser runs on the bytes already read, never on the request's own stream.
+    const data = await new Response(bytes, {
+      headers: { 'Content-Type': req.headers.get('content-type')! },
+    }).formData();
+    const fields = new URLSearchParams();
+    for (const [key, value] of data) if (typeof value === 'string') fields.append(key, value);
+    return fields;
   } catch {
     return undefined;
   }
-  return undefined;
 }
 
 function pipeline(name: string, run: (call: ApiCall) => Promise<Response>): ApiHandler {
@@ -176,9 +186,13 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
     return preferencesPage(link, token, 200, T.preferencesTitle, []);
   }
-  const fields = await formFields(req);
+  // The token first: a post with a wrong one is answered without reading its body.
   const link = await readLink(db, token);
-  if (!link) return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  if (!link) {
+    await discardBody(req);
+    return messagePage(404, T.linkInvalidTitle, T.linkInvalidText);
+  }
+  const fields = await formFields(req);
   // RFC 8058: exactly this body, from a mail provider; no page, no log-in.
   if (fields?.get('List-Unsubscribe') === 'One-Click') {
     await oneClickUnsubscribe(db, link, context.ip);
@@ -191,6 +205,19 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     return messagePage(403, T.failedTitle, T.forbiddenText);
   }
   const action = fields?.get('action');
+  // Saving and erasing can queue mail: counted per client like the sign-up form (one-click and
+  // leave cannot, and a mail provider's one-click posts all come from a few addresses).
+  if (action === 'save' || action === 'erase') {
+    const limit = formRateLimit('signups');
+    const decision = limit
+      ? await hit(db, { ...limit, bucket: 'preferences' }, context.ip)
+      : { allowed: true as const };
+    if (!decision.allowed) {
+      const page = messagePage(429, API_ERRORS.rateLimited.title, API_ERRORS.rateLimited.text);
+      page.headers.set('Retry-After', String(decision.retryAfter));
+      return page;
+    }
+  }
   if (action === 'erase') {
     if (fields?.get('confirm') !== 'yes')
       return preferencesPage(link, token, 400, T.preferencesTitle, [T.eraseUnchecked]);
@@ -214,6 +241,7 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     wakeSender(context.waitUntil);
     const notes: string[] = [T.savedText];
     if (saved.resubscribed.includes('pending')) notes.push(T.resendNote);
+    if (saved.resubscribed.includes('capped')) notes.push(T.cappedNote);
     return preferencesPage(link, token, 200, T.savedTitle, notes);
   }
   return preferencesPage(link, token, 400, T.preferencesTitle, []);

@@ -2,46 +2,30 @@
 //   new address and type      → stored `pending` (or `confirmed` under SIGNUP_CONFIRMATION=single,
 //                               unless the address is suppressed), its consent event, and the
 //                               confirmation e-mail queued in the outbox
-//   pending or confirmed      → the spec's duplicate (409 23505); a pending one gets its
-//                               confirmation again at most once per 24 hours
+//   pending                   → its confirmation again ('resent'), or the spec's duplicate when
+//                               a cap is spent
+//   confirmed                 → the spec's duplicate (409 23505), no e-mail
 //   unsubscribed              → pending again, with a new confirmation ('resubscribed')
-// The site-wide hourly cap on confirmation e-mails is taken in the same transaction: when it is
-// spent, nothing is stored and the reader is asked to try later (429), so no sign-up is ever
-// acknowledged without its e-mail.
+// The caps on confirmation e-mails (per mailbox, per client, site-wide: mail-caps.ts) are taken
+// in the same transaction: when one is spent, nothing is stored and the reader is asked to try
+// later (429), so no sign-up is ever acknowledged without its e-mail.
 import type { SignupData } from '../../src/shared/form-schemas.ts';
 import { CONSENT_VERSION } from '../../src/shared/messages/subscriptions.ts';
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { clientHash } from '../rate-limit.ts';
 import { confirmationMailLimit, signupConfirmation } from '../settings.ts';
+import { takeConfirmationMail } from './mail-caps.ts';
 import { recordConsent } from './consent.ts';
 import { prepareConfirmation, queueConfirmation } from './mail.ts';
 
-export type SignupResult = 'created' | 'pending' | 'duplicate' | 'capped';
+export type SignupResult = 'created' | 'pending' | 'duplicate' | 'resent' | 'capped';
 
-/** At most one confirmation e-mail per pending sign-up in this many hours. */
-export const RESEND_HOURS = 24;
-
-/** Thrown inside the transaction to roll it back when the hourly cap is spent. */
+/** Thrown inside the transaction to roll it back when a cap on confirmation e-mails is spent. */
 class CapSpent extends Error {}
-
-/**
- * Takes one of this clock hour's confirmation e-mails, atomically: the upsert locks the hour's row,
- * so concurrent sign-ups are counted one after the other and never pass the cap together.
- */
-export async function takeConfirmationSlot(tx: Queryable, limit: number): Promise<boolean> {
-  const { rows } = await tx.query(
-    `INSERT INTO confirmation_mail_hours AS h (hour, queued) VALUES (date_trunc('hour', now()), 1)
-     ON CONFLICT (hour) DO UPDATE SET queued = h.queued + 1 WHERE h.queued < $1
-     RETURNING queued`,
-    [limit],
-  );
-  return rows.length === 1;
-}
 
 interface ExistingRow {
   id: string;
   status: 'pending' | 'confirmed' | 'unsubscribed';
-  resend_due: boolean;
 }
 
 export async function subscribe(
@@ -54,6 +38,7 @@ export async function subscribe(
   const limit = confirmationMailLimit();
   const client = await clientHash(db, ip);
   const type = signup.signup_type;
+  const caps = { email: signup.email, client, limit };
   // Most sign-ups need the e-mail: it is rendered before the transaction, which then only writes.
   const prepared = await prepareConfirmation(type);
   try {
@@ -81,7 +66,7 @@ export async function subscribe(
           channel,
         });
         if (confirmNow) return 'created';
-        if (!(await takeConfirmationSlot(tx, limit))) throw new CapSpent();
+        if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
         await queueConfirmation(tx, prepared, {
           id: row.id,
           email: signup.email,
@@ -93,17 +78,16 @@ export async function subscribe(
 
       // The address already has this type: lock its row and look.
       const { rows } = await tx.query<ExistingRow & { email_hash: string }>(
-        `SELECT id::text AS id, status, email_hash,
-                (confirmation_sent_at IS NULL OR confirmation_sent_at <= now() - make_interval(hours => $3::integer)) AS resend_due
+        `SELECT id::text AS id, status, email_hash
          FROM email_signups WHERE email_hash = subscriber_hash($1) AND signup_type = $2 FOR UPDATE`,
-        [signup.email, type, RESEND_HOURS],
+        [signup.email, type],
       );
       const existing = rows[0];
       // Gone between the insert and the select (erased or purged just then): the same as a duplicate.
       if (!existing) return 'duplicate';
       const pending = { id: existing.id, email: signup.email, email_hash: existing.email_hash, signup_type: type };
       if (existing.status === 'unsubscribed') {
-        if (!(await takeConfirmationSlot(tx, limit))) throw new CapSpent();
+        if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
         await tx.query(
           `UPDATE email_signups SET email = $2, source_page = $3, status = 'pending', submitted_at = now(),
              status_changed_at = now(), confirmation_sent_at = now() WHERE id = $1::bigint`,
@@ -113,9 +97,12 @@ export async function subscribe(
         await queueConfirmation(tx, prepared, pending);
         return 'pending';
       }
-      if (existing.status === 'pending' && existing.resend_due && (await takeConfirmationSlot(tx, limit))) {
+      // Pending: the e-mail may have been lost or filtered, so it goes again, within the caps
+      // (issue 39: a reader must not be stuck); a confirmed address gets nothing.
+      if (existing.status === 'pending' && !(await takeConfirmationMail(tx, caps))) {
         await tx.query('UPDATE email_signups SET confirmation_sent_at = now() WHERE id = $1::bigint', [existing.id]);
         await queueConfirmation(tx, prepared, pending);
+        return 'resent';
       }
       return 'duplicate';
     });

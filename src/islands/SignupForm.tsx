@@ -73,6 +73,8 @@ export default function SignupForm({ placement, sourcePage }: Props) {
         return;
       case 'duplicate':
         notify(DUPLICATE_SIGNUP, 'error');
+        // Still pending: its confirmation went again, and the reader is told so beside the toast.
+        setAwaitingConfirmation(result.confirmation === true);
         return;
       case 'rejected':
         notify(result.notice, 'error');

@@ -5,8 +5,8 @@ import { noticeOf } from '../shared/error-answer.ts';
 export type SubmitResult =
   /** `confirmation`: the server queued an e-mail the reader must open to finish signing up. */
   | { kind: 'ok'; confirmation?: boolean }
-  /** 409 with code 23505: already signed up for this type. */
-  | { kind: 'duplicate' }
+  /** 409 with code 23505: already signed up for this type (`confirmation`: pending, its e-mail sent again). */
+  | { kind: 'duplicate'; confirmation?: boolean }
   /** A 4xx the reader can act on (validation, rate limit): the server's own title and text. */
   | { kind: 'rejected'; notice: Notice }
   /** Our failure or the network's: the server's text when it gave one. */
@@ -24,9 +24,10 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
     return { kind: 'failed' };
   }
   const answer: unknown = await res.json().catch(() => undefined);
-  if (res.ok)
-    return { kind: 'ok', confirmation: (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent' };
-  if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505') return { kind: 'duplicate' };
+  const confirmation = (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent';
+  if (res.ok) return { kind: 'ok', confirmation };
+  if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505')
+    return { kind: 'duplicate', confirmation };
   const notice = noticeOf(answer);
   if (res.status >= 400 && res.status < 500 && notice) return { kind: 'rejected', notice };
   return { kind: 'failed', message: notice?.text };

@@ -808,31 +808,29 @@ export function adminSuite(
   });
 
   describe('subscriptions (docs/subscriptions.md)', () => {
-    it('erasing a confirmed sign-up or a message queues the confirmation e-mail; a pending sign-up gets none', async () => {
+    it('a delete mails only a confirmed sign-up, and only when the owner says the person asked', async () => {
       const m = tag();
+      const asked = await addSignup({ email: `asked-${m}@example.com` });
       const confirmed = await addSignup({ email: `kept-${m}@example.com` });
       const pending = await addSignup({ email: `pending-${m}@example.com` });
       await t.db.query("UPDATE email_signups SET status = 'pending' WHERE id = $1::bigint", [pending]);
       const contact = await addContact({ email: `wrote-${m}@example.com` });
-      for (const [kind, id] of [
-        ['signups', confirmed],
-        ['signups', pending],
-        ['contacts', contact],
-      ] as const) {
-        expect((await send('DELETE', `/api/admin/${kind}/${id}`, { cookie })).status).toBe(204);
+      for (const path of [
+        `signups/${asked}?notify=yes`,
+        `signups/${confirmed}`,
+        `signups/${pending}?notify=yes`,
+        `contacts/${contact}?notify=yes`,
+      ]) {
+        expect((await send('DELETE', `/api/admin/${path}`, { cookie })).status).toBe(204);
       }
       const mails = await t.db.query<{ recipient: string; kind: string; subject: string }>(
         'SELECT recipient, kind, subject FROM mail_outbox WHERE recipient LIKE $1 ORDER BY id',
         [`%-${m}@example.com`],
       );
+      // Cleaning up is silent; a message's or a pending sign-up's address is never mailed (third audit, item 6).
       expect(mails.rows).toEqual([
         {
-          recipient: `kept-${m}@example.com`,
-          kind: 'erasure-confirmation',
-          subject: 'Your data at Rooted Threads is erased',
-        },
-        {
-          recipient: `wrote-${m}@example.com`,
+          recipient: `asked-${m}@example.com`,
           kind: 'erasure-confirmation',
           subject: 'Your data at Rooted Threads is erased',
         },
@@ -879,10 +877,10 @@ export function adminSuite(
             email,
           ])
         ).rows.map((r) => r.kind);
-      expect((await send('DELETE', `/api/admin/signups/${updates}`, { cookie })).status).toBe(204);
+      expect((await send('DELETE', `/api/admin/signups/${updates}?notify=yes`, { cookie })).status).toBe(204);
       // Still on Movement: its mail stays, and the erasure of Updates is confirmed.
       expect(await kinds()).toEqual(['signup-confirmation', 'erasure-confirmation']);
-      expect((await send('DELETE', `/api/admin/signups/${movement}`, { cookie })).status).toBe(204);
+      expect((await send('DELETE', `/api/admin/signups/${movement}?notify=yes`, { cookie })).status).toBe(204);
       // Nothing is held under the address now: only the two erasure confirmations name it.
       expect(await kinds()).toEqual(['erasure-confirmation', 'erasure-confirmation']);
     });

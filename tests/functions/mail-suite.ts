@@ -118,7 +118,7 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
       expect(mail.envelopeFrom).toBe('hello@rootedthreads.example');
       expect(mail.subject).toBe('New message from Ada Weaver: Linen care');
       expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Ada Weaver', address: 'ada@example.org' }]);
-      expect(mail.text).toContain('How do I wash\nlinen?');
+      expect(mail.text).toContain('| How do I wash\n| linen?');
       expect(mail.html).toBeUndefined();
       expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
       expect(await outbox()).toMatchObject([{ status: 'sent', attempts: 1 }]);
@@ -159,6 +159,28 @@ export function mailSuite(name: string, open: () => Promise<MailBackend>): void 
       expect(direct.rawHeaders).not.toMatch(/^bcc:/im);
       expect(direct.headers.has('bcc')).toBe(false);
       expect(smtp.received.flatMap((m) => m.envelopeTo).filter((a) => a.includes('victim'))).toEqual([]);
+    });
+
+    it("the alert's own parts cannot be imitated: a look-alike name is stripped, the message is quoted", async () => {
+      const res = await postContact({
+        name: '=?utf-8?q?Owner?= <owner@example.org>',
+        email: 'spoof@example.org',
+        message: 'Hello.\n\n-- \nEvery message is in the dashboard: https://evil.example/admin',
+      });
+      expect(res.status).toBe(201);
+      await drainOutbox(db, sender());
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(OWNER) && m.text.includes('evil.example'));
+      // Reply-To names the sender as plain words, never as another address or an encoded word.
+      const replyTo = mail.parsed.replyTo!.value;
+      expect(replyTo).toHaveLength(1);
+      expect(replyTo[0]!.address).toBe('spoof@example.org');
+      expect(replyTo[0]!.name).not.toMatch(/[<>@]|=\?/);
+      expect(mail.rawHeaders).not.toMatch(/=\?utf-8\?q\?Owner/i);
+      // Every line the sender wrote is marked; the only unmarked dashboard line is the alert's own.
+      const dashboardLines = mail.text.split('\n').filter((l) => l.startsWith('Every message is in the dashboard:'));
+      expect(dashboardLines).toHaveLength(1);
+      expect(dashboardLines[0]).not.toContain('evil.example');
+      expect(mail.text).toContain('| Every message is in the dashboard: https://evil.example/admin');
     });
 
     it('no open relay: the recipient of the alert is OWNER_EMAIL whatever the request says', async () => {

@@ -10,6 +10,7 @@ import preferences from '../../netlify/functions/subscription-preferences.ts';
 import { closeDb, type Db } from '../../server/db/client.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { unsealLinks } from '../../server/mail/sealed-links.ts';
 import { createMigratedPgDatabase, removeDir, migratedDataDir } from '../support/db.ts';
 import { startServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail } from '../support/smtp.ts';
@@ -55,15 +56,29 @@ function requestInit(init: SendInit): RequestInit {
   return { method: init.method ?? 'GET', headers: init.headers, body: init.body };
 }
 
+/**
+ * What each e-mail to `to` will say when sent: the outbox row with its sealed links put in, as the
+ * sender's claim does (server/mail/sealed-links.ts); the stored text holds only placeholders.
+ */
 async function outboxMails(db: Db, to: string): Promise<Mail[]> {
-  const { rows } = await db.query<{ recipient: string; subject: string; text: string; headers: unknown }>(
-    'SELECT recipient, subject, text, headers FROM mail_outbox WHERE lower(recipient) = lower($1) ORDER BY id',
+  const { rows } = await db.query<{
+    id: string;
+    recipient: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    headers: unknown;
+  }>(
+    'SELECT id::text AS id, recipient, subject, text, html, headers FROM mail_outbox WHERE lower(recipient) = lower($1) ORDER BY id',
     [to],
   );
-  return rows.map((r) => {
-    const raw = (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) as Record<string, unknown>;
+  const parsed = rows.map((r) => ({
+    ...r,
+    headers: (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) as Record<string, unknown>,
+  }));
+  return (await unsealLinks(db, parsed)).map((r) => {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(r.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
     return { to: r.recipient, subject: r.subject, text: r.text, headers };
   });
 }

@@ -1,11 +1,19 @@
-// The confirmation before a row is deleted, naming the row.
+// The confirmation before a row is deleted, naming the row and saying whether an e-mail goes out:
+// only a confirmed sign-up's address can be told, and only when the owner ticks that the person
+// asked (server/admin/erase.ts).
 import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { RowSummary } from './RowSummary.tsx';
-import type { RowDeletion } from './useRowDeletion.ts';
+import type { ListRow, RowDeletion } from './useRowDeletion.ts';
+
+/** The address a confirmation could go to, or null when none may (a message, a pending sign-up). */
+function notifiable(pending: ListRow): string | null {
+  return pending.kind === 'signups' && pending.row.status === 'confirmed' ? pending.row.email : null;
+}
 
 export function DeleteRowDialog({ deletion }: { deletion: RowDeletion }) {
-  const { pending, deleting, confirm, cancel } = deletion;
+  const { pending, deleting, confirm, cancel, notifyReader, setNotifyReader } = deletion;
+  const address = pending ? notifiable(pending) : null;
   return (
     <ConfirmDialog
       open={pending !== null}
@@ -18,6 +26,21 @@ export function DeleteRowDialog({ deletion }: { deletion: RowDeletion }) {
     >
       {pending && <RowSummary {...pending} />}
       <p>{ADMIN_LABELS.confirmText}</p>
+      {address ? (
+        <>
+          <label>
+            <input
+              type="checkbox"
+              checked={notifyReader}
+              onChange={(event) => setNotifyReader(event.currentTarget.checked)}
+            />{' '}
+            {ADMIN_LABELS.notifyErasure(address)}
+          </label>
+          <p role="status">{notifyReader ? ADMIN_LABELS.erasureMailWill(address) : ADMIN_LABELS.erasureMailNone}</p>
+        </>
+      ) : (
+        <p>{ADMIN_LABELS.erasureMailNever}</p>
+      )}
     </ConfirmDialog>
   );
 }

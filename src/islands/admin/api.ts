@@ -171,9 +171,11 @@ export async function fetchCsv(kind: ListKind, q: string, status: SignupStatus |
   return res.blob();
 }
 
-export async function deleteRow(kind: ListKind, id: string): Promise<'deleted' | 'gone'> {
+export async function deleteRow(kind: ListKind, id: string, notify = false): Promise<'deleted' | 'gone'> {
   try {
-    await apiFetch(`${ADMIN_API[kind]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    // notify: the person asked, so a confirmed sign-up's address is told (server/admin/erase.ts).
+    const query = notify ? '?notify=yes' : '';
+    await apiFetch(`${ADMIN_API[kind]}/${encodeURIComponent(id)}${query}`, { method: 'DELETE' });
     return 'deleted';
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return 'gone';

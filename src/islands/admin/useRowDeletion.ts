@@ -13,6 +13,9 @@ export interface RowDeletion {
   /** The row awaiting confirmation; null when the dialog is closed. */
   pending: ListRow | null;
   deleting: boolean;
+  /** Whether the person asked: a confirmed sign-up's address is then told by e-mail. */
+  notifyReader: boolean;
+  setNotifyReader: (on: boolean) => void;
   ask: <K extends ListKind>(kind: K, row: RowOf[K]) => void;
   confirm: () => Promise<void>;
   cancel: () => void;
@@ -29,13 +32,14 @@ interface Options {
 export function useRowDeletion({ onRemoved, afterRemoved, onDenied }: Options): RowDeletion {
   const [pending, setPending] = useState<ListRow | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [notifyReader, setNotifyReader] = useState(false);
 
   async function confirm() {
     if (!pending || deleting) return;
     const { kind, row } = pending;
     setDeleting(true);
     try {
-      const outcome = await deleteRow(kind, row.id);
+      const outcome = await deleteRow(kind, row.id, kind === 'signups' && notifyReader);
       // Deleted now, or already gone (another tab, another owner): either way it leaves the list.
       onRemoved(kind, row.id);
       setPending(null);
@@ -54,7 +58,12 @@ export function useRowDeletion({ onRemoved, afterRemoved, onDenied }: Options): 
   return {
     pending,
     deleting,
-    ask: (kind, row) => setPending({ kind, row } as ListRow),
+    notifyReader,
+    setNotifyReader,
+    ask: (kind, row) => {
+      setNotifyReader(false);
+      setPending({ kind, row } as ListRow);
+    },
     confirm,
     cancel: () => setPending(null),
   };

@@ -104,6 +104,12 @@ export const ADMIN_LABELS = {
   confirmContactTitle: 'Delete this contact submission?',
   confirmSignupTitle: 'Delete this email signup?',
   confirmText: 'This erases it permanently, for example at the person’s request. It cannot be undone.',
+  /** The delete dialog says whether an e-mail goes out (third audit, item 6; issue 39, item 13). */
+  notifyErasure: (email: string) => `They asked for this: e-mail ${email} that it is erased`,
+  erasureMailWill: (email: string) => `An e-mail will tell ${email} that their sign-ups were erased.`,
+  erasureMailNone: 'No e-mail is sent.',
+  erasureMailNever:
+    'No e-mail is sent: this address was never confirmed as the sender’s. If they asked, answer them yourself.',
   /** Completes the visible "Delete" for screen readers: "Delete contact submission from Ada". */
   deleteContactOf: (name: string) => `contact submission from ${name}`,
   deleteSignupOf: (type: string, email: string) => `${type} signup of ${email}`,

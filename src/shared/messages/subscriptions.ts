@@ -57,6 +57,7 @@ export const SUBSCRIPTION_PAGES = {
   savedText: 'We will send you only what is ticked below.',
   savedNoneText: 'We will send you nothing more.',
   resendNote: 'For a type you ticked again, we sent a confirmation e-mail to finish signing up.',
+  cappedNote: 'We could not send a confirmation e-mail just now: too many went out recently. Please try again later.',
   noAddressNote:
     'We no longer hold your address, only a coded fingerprint of it that keeps you off our lists. To sign up again, use the form on any page.',
   eraseTitle: 'Erase everything',
@@ -109,7 +110,6 @@ export const SUBSCRIPTION_MAILS = {
   erasedFooter: 'You get this one e-mail because our privacy policy promises to confirm every erasure.',
   erasedWhatEverything: 'your sign-ups and any messages you sent us',
   erasedWhatSignup: (type: string) => `your ${type} sign-up`,
-  erasedWhatContact: 'the message you sent us',
 } as const;
 
 /** The dashboard's subscription labels. */

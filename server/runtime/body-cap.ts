@@ -1,0 +1,31 @@
+// The `npm start` server's defence in depth under every handler's own body limit (http.ts):
+//   - REQUEST_BODY_CAP is srvx's `maxRequestBodySize` (serve.ts): a handler that read a body by
+//     itself (req.text(), req.formData()) gets an error past it instead of buffering a chunked
+//     upload of any size (the third audit's 256 MiB posts).
+//   - An answer given before its request's body was read to the end (a 413, a 404 for a bad
+//     token) closes the connection the way nginx's lingering close does: the answer goes out,
+//     then a FIN; what the client still sends is read and dropped, never kept, for at most
+//     LINGER_MS; then the socket is destroyed. Closing at once would make the kernel reset the
+//     connection, and the client would see the reset instead of the answer.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { DRAIN_LIMIT } from '../http.ts';
+
+/** Twice what a handler may drain (http.ts), so the handlers' own 413 always comes first. */
+export const REQUEST_BODY_CAP = 2 * DRAIN_LIMIT;
+
+const LINGER_MS = 2_000;
+
+export function closeAfterUnreadBodies(server: Server): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (req.complete) return;
+      const socket = req.socket;
+      // Drop, do not keep: no 'data' listener may buffer the rest (a web stream's would).
+      req.removeAllListeners('data');
+      req.resume();
+      socket.end();
+      const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      socket.once('close', () => clearTimeout(timer));
+    });
+  });
+}

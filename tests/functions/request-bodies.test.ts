@@ -1,0 +1,151 @@
+// The third audit's HIGH finding (docs/threat-model.md, "Request bodies"), over real HTTP against
+// `npm start`'s server and a real SMTP server: a chunked post (no Content-Length) far larger than
+// the body limit is answered at once, having read at most about the drain limit of it, on the
+// preferences page (wrong token and right one, urlencoded and multipart) and on the JSON forms;
+// three such posts at once do not grow the server's memory by their size. The client streams
+// lazily and respects backpressure, so "bytes written before the answer" is what the server read
+// (plus socket buffers): the old code read all 256 MiB before answering.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp, type TestSmtp } from '../support/smtp.ts';
+
+const MiB = 1024 * 1024;
+const HUGE = 256 * MiB;
+/** What the server may have taken in before answering: its 1 MiB drain plus kernel socket buffers. */
+const READ_AT_MOST = 16 * MiB;
+
+interface Streamed {
+  status: number;
+  body: string;
+  /** Bytes of the body handed to the socket before the answer arrived. */
+  written: number;
+}
+
+/** POSTs a chunked body of up to `total` bytes (`head`, then filler), stopping when the answer comes. */
+function streamPost(port: number, path: string, contentType: string, head: string, total = HUGE): Promise<Streamed> {
+  return new Promise((ok, fail) => {
+    let written = 0;
+    let answered = false;
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'Content-Type': contentType, 'Transfer-Encoding': 'chunked', Origin: `http://127.0.0.1:${port}` },
+      },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, body, written }));
+        res.on('error', () => ok({ status: res.statusCode ?? 0, body, written }));
+      },
+    );
+    // A write failing after the answer is the server closing, as it should; before it, a failure.
+    req.on('error', (err) => (answered ? undefined : fail(err)));
+    const filler = Buffer.alloc(64 * 1024, 'a');
+    const pump = (): void => {
+      if (written === 0) {
+        req.write(head);
+        written += Buffer.byteLength(head);
+      }
+      while (!answered && written < total) {
+        written += filler.length;
+        if (!req.write(filler)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+function rssBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
+  return Number(/(\d+)/.exec(line)![1]) * 1024;
+}
+
+describe('request bodies on npm start (third audit, HIGH)', () => {
+  let server: RunningServer;
+  let smtp: TestSmtp;
+  let preferences: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Rooted Threads <hello@example.org>' });
+    const res = await fetch(`${server.url}/api/signups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: 'bodies@example.com', signup_type: 'Updates', source_page: '/' }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to === 'bodies@example.com');
+    preferences = /(\/api\/subscriptions\/preferences\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  const form = 'application/x-www-form-urlencoded';
+  const multipart = 'multipart/form-data; boundary=XyZ';
+  const part = '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click';
+
+  it('a wrong token is answered 404 without reading the body', async () => {
+    const answer = await streamPost(server.port, `/api/subscriptions/preferences?token=${'A'.repeat(43)}`, form, 'x=');
+    expect(answer.status).toBe(404);
+    expect(answer.written).toBeLessThan(READ_AT_MOST);
+  }, 60_000);
+
+  it('a right token with a huge urlencoded or multipart body: refused after at most the drain limit', async () => {
+    for (const [type, head] of [
+      [form, 'List-Unsubscribe=One-Click&x='],
+      [multipart, part],
+    ] as const) {
+      const answer = await streamPost(server.port, preferences, type, head);
+      expect([400, 413]).toContain(answer.status);
+      expect(answer.written).toBeLessThan(READ_AT_MOST);
+    }
+    // Nothing was acted on: the reader is still on the list.
+    const page = await (await fetch(`${server.url}${preferences}`)).text();
+    expect(page).toMatch(/name="type" value="Updates" checked/);
+  }, 60_000);
+
+  it('a small multipart one-click (RFC 8058 allows it) still works', async () => {
+    const res = await fetch(`${server.url}${preferences}`, {
+      method: 'POST',
+      headers: { 'Content-Type': multipart },
+      body: `${part}\r\n--XyZ--\r\n`,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('Unsubscribed.\n');
+  });
+
+  it('the JSON forms answer a huge chunked body 413, not a reset', async () => {
+    const answer = await streamPost(server.port, '/api/signups', 'application/json', '{"email":"');
+    expect(answer.status).toBe(413);
+    expect(answer.written).toBeLessThan(READ_AT_MOST);
+  }, 60_000);
+
+  it('three huge chunked posts at once do not grow the server by their size', async () => {
+    const pid = server.process.pid!;
+    const before = rssBytes(pid);
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => streamPost(server.port, preferences, form, 'action=save&type=')),
+    );
+    for (const a of answers) expect(a.written).toBeLessThan(READ_AT_MOST);
+    expect(rssBytes(pid) - before).toBeLessThan(64 * MiB);
+    // And the site still answers.
+    expect((await fetch(`${server.url}/api/health`)).status).toBeLessThan(500);
+  }, 120_000);
+});
