@@ -2,7 +2,7 @@
 // builds from. Every key of the content schema (src/content.config.ts) has one field here; both are
 // built from the field-rules table (src/content-fields.ts), and tests/unit/editor-schema.test.ts
 // fails when the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
-// docs/writing-articles.md describes the hosted (GitHub) mode.
+// GitHub and Keystatic Cloud modes are chosen by environment variables (src/shared/editor-storage.ts).
 import { collection, config, fields } from '@keystatic/core';
 import { block, inline } from '@keystatic/core/content-components';
 import { ARTICLE_SECTIONS, CATEGORIES, SITE } from './src/site.ts';
@@ -19,6 +19,7 @@ import {
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { REFERENCE_ID } from './src/lib/citations.ts';
+import { keystaticStorage } from './src/shared/editor-storage.ts';
 
 /** One or more reference ids separated by single spaces, as <Cite to="…" /> takes them. */
 const CITE_IDS = new RegExp(`^${REFERENCE_ID.source.slice(1, -1)}(?: ${REFERENCE_ID.source.slice(1, -1)})*$`);
@@ -272,7 +273,8 @@ const entryBasics = {
 };
 
 export default config({
-  storage: { kind: 'local' },
+  // Local files, GitHub or Keystatic Cloud, as the build's environment chose (src/shared/editor-storage.ts).
+  ...keystaticStorage(import.meta.env.PUBLIC_EDITOR_STORAGE as string | undefined),
   ui: { brand: { name: SITE.name } },
   collections: {
     articles: collection({
