@@ -39,6 +39,7 @@ import { purgeSubscriptions } from './subscriptions/housekeeping.ts';
 import { onMailQueued } from './mail/outbox.ts';
 import { releaseAbandonedClaims, senderConfigFromEnv, startSender, type RunningSender } from './mail/sender.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
+import { startEditor } from './runtime/editor-mount.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -144,6 +145,10 @@ const rebuilds = scheduleRebuilds({
   },
 });
 
+// The editor at /keystatic for signed-in dashboard users: a save is committed and published
+// through the same rebuild and swap (runtime/editor-mount.ts).
+const editor = await startEditor({ root, siteUrl, rebuild: () => rebuilds.rebuildAfterChange() });
+
 /** The client address: the peer's, or what a trusted proxy says (runtime/trusted-proxy.ts). */
 function clientIp(req: Request & { ip?: string }): string {
   return clientAddress(req.ip, req.headers.get('x-forwarded-for'), trustProxy);
@@ -158,7 +163,8 @@ const web = serve({
   manual: true,
   silent: true,
   gracefulShutdown: false,
-  fetch: (req) => site.fetch(req, clientIp(req)),
+  fetch: (req) =>
+    editor?.matches(new URL(req.url)) ? editor.fetch(req, clientIp(req)) : site.fetch(req, clientIp(req)),
   error: (err) => {
     console.error('request failed:', err);
     return problem(500, API_ERRORS.functionFailed);

@@ -5,12 +5,7 @@
 // (server/runtime/editor-function.ts). docs/decisions.md, "The editor on the deployed site".
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
-
-/** The URL patterns of the editor function, in Netlify's `config.path` syntax. */
-export const EDITOR_PATHS = ['/keystatic', '/keystatic/*', '/api/keystatic/*'] as const;
-
-/** Where @astrojs/netlify writes the function's entry, relative to the project root. */
-export const EDITOR_FUNCTION_ENTRY = '.netlify/v1/functions/ssr/ssr.mjs';
+import { EDITOR_FUNCTION_ENTRY, EDITOR_PATHS } from '../shared/editor-function.ts';
 
 /**
  * Runs `adapter`'s hooks in `astro build` only, so `astro dev` stays the plain dev server (no
