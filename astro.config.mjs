@@ -100,6 +100,10 @@ export default defineConfig({
     define: { 'import.meta.env.PUBLIC_EDITOR_STORAGE': JSON.stringify(JSON.stringify(storage)) },
     build: {
       rolldownOptions: {
+        // React in one chunk, as it was before the editor's page joined the build: the editor also
+        // imports react-dom, which would otherwise split React into several chunks that every
+        // island page then loads separately (~1.5 KB more gzipped each; tests/unit/js-budget.test.ts).
+        output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
         onwarn(warning, warn) {
           if (!isKnownHeadInjectWarning(warning)) warn(warning);
         },
