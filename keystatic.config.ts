@@ -13,9 +13,9 @@ import {
   STORY_FIELDS,
   type DateRule,
   type ListRule,
-  type SwitchRule,
   type TextRule,
 } from './src/content-fields.ts';
+import { draftField } from './keystatic/draft-field.tsx';
 import { optionalCard } from './keystatic/optional-card-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { REFERENCE_ID } from './src/lib/citations.ts';
@@ -32,41 +32,47 @@ const SITE_PATH_OR_HTTPS = {
   message: 'a site path such as /articles/hemp-vs-cotton, or an address starting with https://',
 };
 
+/**
+ * How much the editor holds a field to before it saves. An article may be saved as a draft with
+ * only a title, so its fields check only what a draft must already get right (a maximum, an https
+ * address); the minimums are for publishing, which the content schema and `npm run check:content`
+ * hold it to, naming each missing field. Stories have no drafts: the editor holds them to every rule.
+ */
+type Completeness = 'draft' | 'published';
+const least = (min: number | undefined, mode: Completeness) => (mode === 'draft' ? 0 : min);
+/** A pattern an empty box also passes, while the box may stay empty in a draft. */
+const orEmpty = (regex: RegExp, mode: Completeness) =>
+  mode === 'draft' ? new RegExp(`^(?:${regex.source.replace(/^\^|\$$/g, '')})?$`) : regex;
+
 /** A text box with the rule's length, described in the same words as the guide. */
-const text = ({ label, help, min, max, multiline = false }: TextRule) =>
-  fields.text({ label, description: help, multiline, validation: { length: { min, max } } });
+const text = ({ label, help, min, max, multiline = false }: TextRule, mode: Completeness) =>
+  fields.text({ label, description: help, multiline, validation: { length: { min: least(min, mode), max } } });
 
 /** A list of short texts (keywords, topics, bullets) with the rule's count. */
-const textList = ({ label, itemLabel, help, min, max, itemMin }: ListRule) =>
-  fields.array(fields.text({ label: itemLabel, validation: { length: { min: itemMin } } }), {
+const textList = ({ label, itemLabel, help, min, max, itemMin }: ListRule, mode: Completeness) =>
+  fields.array(fields.text({ label: itemLabel, validation: { length: { min: least(itemMin, mode) } } }), {
     label,
     description: help,
     itemLabel: (props) => props.value,
-    validation: { length: { min, max } },
+    validation: { length: { min: least(min, mode), max } },
   });
 
-const hero = (folder: string) =>
+const hero = (folder: string, mode: Completeness) =>
   fields.image({
     label: 'Hero image',
     description:
       'A photo (JPEG, PNG, WebP or AVIF, at least 1200 px wide; large phone photos are fine, the site resizes them) or SVG artwork. It is shown above the title, on cards, and cropped to 1200×630 as the social-media card: keep the subject near the centre.',
     directory: `src/assets/art`,
     publicPath: `../../assets/art/`,
-    validation: { isRequired: true },
+    validation: { isRequired: mode === 'published' },
     transformFilename: (name) => name.toLowerCase().replace(/[^a-z0-9.]+/g, '-') || folder,
   });
 
-const heroAlt = text(SHARED_FIELDS.heroAlt);
-
 /** The rule's publication date; with a time of day when the entry can be scheduled (SITE_TIME_ZONE). */
-const publication = ({ label, help, withTime }: DateRule) =>
+const publication = ({ label, help, withTime }: DateRule, mode: Completeness) =>
   withTime
-    ? fields.datetime({ label, description: help, validation: { isRequired: true } })
-    : fields.date({ label, description: help, validation: { isRequired: true } });
-
-/** The rule's on/off switch. */
-const onOff = ({ label, help, default: byDefault }: SwitchRule) =>
-  fields.checkbox({ label, description: help, defaultValue: byDefault });
+    ? fields.datetime({ label, description: help, validation: { isRequired: mode === 'published' } })
+    : fields.date({ label, description: help, validation: { isRequired: mode === 'published' } });
 
 const updatedDate = fields.date({
   label: 'Updated (optional)',
@@ -95,17 +101,13 @@ const corrections = fields.array(
   },
 );
 
-const keywords = textList(SHARED_FIELDS.keywords);
 const articleSection = fields.select({
   label: 'Article section',
   description: 'The broad section search engines are told about.',
   options: options(ARTICLE_SECTIONS),
   defaultValue: ARTICLE_SECTIONS[1],
 });
-const about = textList(SHARED_FIELDS.about);
-const lead = text(SHARED_FIELDS.lead);
-
-const references = ({ label, help, min }: ListRule) =>
+const references = ({ label, help, min }: ListRule, mode: Completeness) =>
   fields.array(
     fields.object({
       id: fields.text({
@@ -113,17 +115,22 @@ const references = ({ label, help, min }: ListRule) =>
         description:
           'A short key the text cites this source by (the + menu of the toolbar, then Citation), e.g. sei-2005: lower-case words and digits joined by hyphens, unique in this piece.',
         validation: {
-          length: { min: 1 },
-          pattern: { regex: REFERENCE_ID, message: 'Id: lower-case words and digits joined by hyphens, e.g. sei-2005' },
+          length: { min: least(1, mode) },
+          pattern: {
+            regex: orEmpty(REFERENCE_ID, mode),
+            message: 'Id: lower-case words and digits joined by hyphens, e.g. sei-2005',
+          },
         },
       }),
-      title: text(SHARED_FIELDS.referenceTitle),
-      publisher: text(SHARED_FIELDS.referencePublisher),
-      year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.'),
+      title: text(SHARED_FIELDS.referenceTitle, mode),
+      publisher: text(SHARED_FIELDS.referencePublisher, mode),
+      year: yearField('Year', 'A year such as 2020, or n.d. for an undated page.', mode === 'draft'),
       url: fields.text({
         label: 'Address (https)',
         description: "The DOI link (https://doi.org/...) or the publisher's page; https only.",
-        validation: { pattern: { regex: /^https:\/\/\S+$/, message: 'Address: must start with https://' } },
+        validation: {
+          pattern: { regex: orEmpty(/^https:\/\/\S+$/, mode), message: 'Address: must start with https://' },
+        },
       }),
     }),
     {
@@ -131,23 +138,24 @@ const references = ({ label, help, min }: ListRule) =>
       description: `${help} Each needs an id and must be cited in the body; the number readers see is its place in this list.`,
       itemLabel: (props) =>
         `${props.fields.id.value ? `${props.fields.id.value}: ` : ''}${props.fields.title.value || 'New reference'}`,
-      validation: { length: { min } },
+      validation: { length: { min: least(min, mode) } },
     },
   );
 
-const related = fields.array(
-  fields.relationship({
-    label: SHARED_FIELDS.related.itemLabel,
-    collection: 'articles',
-    validation: { isRequired: true },
-  }),
-  {
-    label: SHARED_FIELDS.related.label,
-    description: SHARED_FIELDS.related.help,
-    itemLabel: (props) => props.value ?? 'Choose an article',
-    validation: { length: { min: SHARED_FIELDS.related.min, max: SHARED_FIELDS.related.max } },
-  },
-);
+const related = (mode: Completeness) =>
+  fields.array(
+    fields.relationship({
+      label: SHARED_FIELDS.related.itemLabel,
+      collection: 'articles',
+      validation: { isRequired: true },
+    }),
+    {
+      label: SHARED_FIELDS.related.label,
+      description: SHARED_FIELDS.related.help,
+      itemLabel: (props) => props.value ?? 'Choose an article',
+      validation: { length: { min: least(SHARED_FIELDS.related.min, mode), max: SHARED_FIELDS.related.max } },
+    },
+  );
 
 const signupOptions = [
   { label: 'Both: Updates mid-article, Movement at the end', value: 'both' },
@@ -261,16 +269,16 @@ const body = fields.mdx({
 });
 
 /** The fields articles and stories share, in the order the editor shows them. */
-const entryBasics = {
+const entryBasics = (mode: Completeness) => ({
   updatedDate,
   corrections,
-  hero: hero('hero'),
-  heroAlt,
-  keywords,
+  hero: hero('hero', mode),
+  heroAlt: text(SHARED_FIELDS.heroAlt, mode),
+  keywords: textList(SHARED_FIELDS.keywords, mode),
   articleSection,
-  about,
-  lead,
-};
+  about: textList(SHARED_FIELDS.about, mode),
+  lead: text(SHARED_FIELDS.lead, mode),
+});
 
 export default config({
   // Local files, GitHub or Keystatic Cloud, as the build's environment chose (src/shared/editor-storage.ts).
@@ -298,30 +306,30 @@ export default config({
               'Becomes /articles/<this>. Lower case words joined by hyphens; never change it once published.',
           },
         }),
-        excerpt: text(ARTICLE_FIELDS.excerpt),
+        excerpt: text(ARTICLE_FIELDS.excerpt, 'draft'),
         category: fields.select({
           label: 'Category',
           description: 'The filter the article appears under on /articles.',
           options: options(CATEGORIES),
           defaultValue: CATEGORIES[0],
         }),
-        draft: onOff(ARTICLE_FIELDS.draft),
-        publishedDate: publication(ARTICLE_FIELDS.publishedDate),
-        ...entryBasics,
+        draft: draftField(ARTICLE_FIELDS.draft),
+        publishedDate: publication(ARTICLE_FIELDS.publishedDate, 'draft'),
+        ...entryBasics('draft'),
         faq: fields.array(
           fields.object({
-            q: text(ARTICLE_FIELDS.faqQuestion),
-            a: text(ARTICLE_FIELDS.faqAnswer),
+            q: text(ARTICLE_FIELDS.faqQuestion, 'draft'),
+            a: text(ARTICLE_FIELDS.faqAnswer, 'draft'),
           }),
           {
             label: ARTICLE_FIELDS.faq.label,
             description: ARTICLE_FIELDS.faq.help,
             itemLabel: (props) => props.fields.q.value || 'New question',
-            validation: { length: { min: ARTICLE_FIELDS.faq.min, max: ARTICLE_FIELDS.faq.max } },
+            validation: { length: { min: 0, max: ARTICLE_FIELDS.faq.max } },
           },
         ),
-        references: references(ARTICLE_FIELDS.references),
-        related,
+        references: references(ARTICLE_FIELDS.references, 'draft'),
+        related: related('draft'),
         signups: signups('both'),
         cta,
         adSlot: fields.checkbox({
@@ -351,18 +359,18 @@ export default config({
           },
           slug: { label: 'File name and address', description: 'Becomes /stories/<this>.' },
         }),
-        tagline: text(STORY_FIELDS.tagline),
-        excerpt: text(STORY_FIELDS.excerpt),
-        bullets: textList(STORY_FIELDS.bullets),
+        tagline: text(STORY_FIELDS.tagline, 'published'),
+        excerpt: text(STORY_FIELDS.excerpt, 'published'),
+        bullets: textList(STORY_FIELDS.bullets, 'published'),
         order: fields.integer({
           label: 'Order on the home page',
           description: '1, 2 or 3: where the card sits.',
           validation: { isRequired: true, min: 1 },
         }),
-        publishedDate: publication(STORY_FIELDS.publishedDate),
-        ...entryBasics,
-        references: references(STORY_FIELDS.references),
-        related,
+        publishedDate: publication(STORY_FIELDS.publishedDate, 'published'),
+        ...entryBasics('published'),
+        references: references(STORY_FIELDS.references, 'published'),
+        related: related('published'),
         signups: signups('end'),
         back,
         cta,

@@ -3,12 +3,16 @@
 import { fields } from '@keystatic/core';
 import type { BasicFormField, FormFieldStoredValue } from '@keystatic/core';
 
-export function yearField(label: string, description: string): BasicFormField<string> {
+/** `mayBeEmpty`: the box may stay empty (a draft's reference). */
+export function yearField(label: string, description: string, mayBeEmpty = false): BasicFormField<string> {
   const box = fields.text({
     label,
     description,
     validation: {
-      pattern: { regex: /^(1[89]\d\d|20\d\d|2100|n\.d\.)$/, message: `${label}: a year such as 2020, or n.d.` },
+      pattern: {
+        regex: mayBeEmpty ? /^(1[89]\d\d|20\d\d|2100|n\.d\.)?$/ : /^(1[89]\d\d|20\d\d|2100|n\.d\.)$/,
+        message: `${label}: a year such as 2020, or n.d.`,
+      },
     },
   });
   const parse = (stored: FormFieldStoredValue): string => {

@@ -38,13 +38,23 @@ export interface DateRule {
   readonly withTime: boolean;
 }
 
-/** An on/off switch and its value when the front-matter leaves it out. */
+/** An on/off switch, its value when the front-matter leaves it out, and on a new entry. */
 export interface SwitchRule {
   readonly what: string;
   readonly label: string;
   readonly help: string;
   readonly default: boolean;
+  /** The value a new entry starts with in the editor. */
+  readonly newEntry: boolean;
 }
+
+/**
+ * What a draft needs: its title. Every other field may be missing or half-written until the draft
+ * switch is off; then every rule below holds (src/content-schema.ts). The hero a draft without one
+ * is previewed with, from the project root.
+ */
+export const DRAFT_NEEDS = ['title'] as const;
+export const DRAFT_PLACEHOLDER_HERO = 'src/assets/art/home-hero.svg';
 
 /** "10 to 100 characters", "at least 10 characters". */
 const chars = (min: number, max?: number) =>
@@ -147,8 +157,9 @@ export const ARTICLE_FIELDS = {
   draft: {
     what: 'the draft switch',
     label: 'Draft',
-    help: 'A draft is on the preview (Preview button, npm run dev, preview builds) but nowhere on the public site. Untick to publish.',
+    help: 'Ticked, the article is a draft: it saves with only a title, is on the preview (Preview button, npm run dev, preview builds) and nowhere on the public site. Untick to publish: then every field must be complete, and the check names what is missing.',
     default: false,
+    newEntry: true,
   },
 } as const satisfies Record<string, TextRule | ListRule | DateRule | SwitchRule>;
 

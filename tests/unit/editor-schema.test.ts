@@ -1,11 +1,14 @@
-// The visual editor (keystatic.config.ts) and the content schema (src/content.config.ts) describe the
+// The visual editor (keystatic.config.ts) and the content schema (src/content-schema.ts) describe the
 // same front-matter, both built from the field-rules table (src/content-fields.ts). This proves they
 // agree by behaviour, not by reading their source: every schema key has an editor field (and no
 // editor field writes a key the schema rejects); every text field in the table gets values one
-// character either side of each limit, and the schema's parse and the editor's own validate() accept
-// and refuse the same ones; every list gets one item too few and too many, refused by the schema
-// exactly where the editor's count stops; the publication dates take a time of day on both sides or
-// on neither, and the draft switch defaults alike. Change a limit on one side only and this fails.
+// character either side of each limit; every list gets one item too few and too many. An article
+// can be saved as a draft with only its title, so the editor holds an article's fields to the draft
+// rule: it accepts and refuses exactly what the schema's draft branch does (no minimums, the same
+// maximums), while the published branch refuses exactly below the table's minimums; stories have
+// no drafts, and the editor and the schema hold them to the same full rule. The publication dates
+// take a time of day on both sides or on neither, and the draft switch reads alike.
+// Change a limit on one side only and this fails.
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import editor from '../../keystatic.config';
@@ -118,7 +121,14 @@ function setup(name: 'articles' | 'stories') {
   const editorCollection = editor.collections[name];
   const fields = editorCollection.schema as unknown as Record<string, EditorField>;
   const contentField = (editorCollection.format as { contentField: string }).contentField;
-  return { schema: makeSchema({ image: stubImage }), fields, contentField, editorCollection };
+  const whole = makeSchema({ image: stubImage });
+  // An article is a draft or a published entry, told apart by `draft`; a story is always complete.
+  const branches = (whole as unknown as { options?: Zod[] }).options;
+  const published = branches ? branches.find((b) => zodAt(b, ['draft']).safeParse(undefined).success)! : whole;
+  const draft = branches ? branches.find((b) => b !== published)! : undefined;
+  /** The rule the editor holds the fields to: the draft rule where there is one. */
+  const editorRule = draft ?? published;
+  return { whole, schema: published, draft, editorRule, fields, contentField, editorCollection };
 }
 
 /** A real entry's front-matter, for valid list items. */
@@ -155,30 +165,42 @@ describe.each(['articles', 'stories'] as const)('the editor for %s', (name) => {
 
 describe('every text limit of the table holds in both the schema and the editor', () => {
   it.each(text.map((c) => [`${c.collection} ${c.path.join('.')}`, c] as const))('%s', (_label, c) => {
-    const { schema, fields } = setup(c.collection);
+    const { schema, editorRule, fields } = setup(c.collection);
+    const isTitle = c.path.join('.') === 'title';
     const zodField = zodAt(schema, c.path);
+    // The title is needed even by a draft; every other field of a draft may be short.
+    const editorZod = isTitle ? zodField : zodAt(editorRule, c.path);
     const editorField = editorAt(fields, c.path);
     expect(editorField.validate, 'the editor field validates').toBeTypeOf('function');
     for (const n of probeLengths(c.rule)) {
       const value = 'x'.repeat(n);
-      const expected = n >= c.rule.min && (c.rule.max === undefined || n <= c.rule.max);
-      expect([n, zodField.safeParse(value).success], 'schema').toEqual([n, expected]);
-      expect([n, editorAccepts(editorField, value, c.path.join('.') === 'title')], 'editor').toEqual([n, expected]);
+      const complete = n >= c.rule.min && (c.rule.max === undefined || n <= c.rule.max);
+      expect([n, zodField.safeParse(value).success], 'schema, published').toEqual([n, complete]);
+      const editorTakes = editorAccepts(editorField, value, isTitle);
+      expect([n, editorTakes], 'editor = the schema of what it saves').toEqual([n, editorZod.safeParse(value).success]);
+      if (editorZod !== zodField)
+        expect([n, editorTakes], 'a draft only has a maximum').toEqual([n, n <= (c.rule.max ?? Infinity)]);
     }
   });
 });
 
 describe('every list count of the table holds in both the schema and the editor', () => {
   it.each(lists.map((c) => [`${c.collection} ${c.path.join('.')}`, c] as const))('%s', (_label, c) => {
-    const { schema, fields } = setup(c.collection);
+    const { schema, editorRule, fields } = setup(c.collection);
     const zodField = zodAt(schema, c.path);
+    const editorZod = zodAt(editorRule, c.path);
     const item = samples[c.collection][c.path[0]!]![0];
+    const { min = 0, max = Infinity } = editorAt(fields, c.path).validation?.length ?? {};
     for (const n of probeLengths(c.rule)) {
       const expected = n >= c.rule.min && (c.rule.max === undefined || n <= c.rule.max);
-      expect([n, zodField.safeParse(Array(n).fill(item)).success], 'schema').toEqual([n, expected]);
+      expect([n, zodField.safeParse(Array(n).fill(item)).success], 'schema, published').toEqual([n, expected]);
+      expect([n, n >= min && n <= max], 'editor = the schema of what it saves').toEqual([
+        n,
+        editorZod.safeParse(Array(n).fill(item)).success,
+      ]);
     }
-    const { min, max } = editorAt(fields, c.path).validation?.length ?? {};
-    expect({ min, max }, 'editor').toEqual({ min: c.rule.min, max: c.rule.max });
+    expect(max, 'editor maximum').toBe(c.rule.max ?? Infinity);
+    expect(min, 'editor minimum').toBe(editorRule === schema ? c.rule.min : 0);
   });
 });
 
@@ -188,13 +210,13 @@ describe('every publication date of the table is the same kind of value in the s
     ['stories publishedDate', 'stories', STORY_FIELDS.publishedDate],
   ];
   it.each(dates)('%s', (_label, collection, rule) => {
-    const { schema, fields } = setup(collection);
+    const { schema, editorRule, fields } = setup(collection);
     const zodField = zodAt(schema, ['publishedDate']);
     const editorField = editorAt(fields, ['publishedDate']);
     const accepts = (value: unknown) => editorAccepts(editorField, value as string, false);
-    // Required on both sides.
-    expect(zodField.safeParse(undefined).success, 'schema').toBe(false);
-    expect(accepts(null), 'editor').toBe(false);
+    // Required to publish; a draft may leave it empty, in the editor as in the schema.
+    expect(zodField.safeParse(undefined).success, 'schema, published').toBe(false);
+    expect(accepts(null), 'editor').toBe(zodAt(editorRule, ['publishedDate']).safeParse(undefined).success);
     // What the editor writes, the schema reads as that wall-clock day or moment.
     const [written, wallClock] = rule.withTime
       ? ['2026-03-02T09:30', Date.UTC(2026, 2, 2, 9, 30)]
@@ -207,20 +229,61 @@ describe('every publication date of the table is the same kind of value in the s
   });
 });
 
-describe('the draft switch of the table defaults alike in the schema and the editor', () => {
+describe('the draft switch of the table reads alike in the schema and the editor', () => {
   it('articles draft', () => {
     const rule = ARTICLE_FIELDS.draft;
-    const { schema, fields } = setup('articles');
-    const zodField = zodAt(schema, ['draft']);
+    const { whole, fields } = setup('articles');
     const editorField = editorAt(fields, ['draft']);
-    expect(zodField.parse(undefined), 'schema, left out').toBe(rule.default);
+    const title = 'A title long enough';
+    const draftOf = (front: Record<string, unknown>) => (whole.parse(front) as { draft: boolean }).draft;
+    expect(rule.default, 'a file without the switch is published').toBe(false);
     expect(editorField.parse!(undefined), 'editor, left out').toBe(rule.default);
-    expect(editorField.defaultValue!(), 'editor, a new entry').toBe(rule.default);
-    for (const value of [true, false]) {
-      expect(zodField.parse(value)).toBe(value);
-      expect(editorField.parse!(value)).toBe(value);
-    }
-    expect(zodField.safeParse('yes').success, 'schema').toBe(false);
+    expect(editorField.defaultValue!(), 'editor, a new entry starts as a draft').toBe(rule.newEntry);
+    expect(rule.newEntry).toBe(true);
+    expect(draftOf({ title, draft: true }), 'schema, a draft with only a title').toBe(true);
+    for (const value of [true, false]) expect(editorField.parse!(value)).toBe(value);
+    expect(whole.safeParse({ title, draft: 'yes' }).success, 'schema').toBe(false);
     expect(() => editorField.parse!('yes'), 'editor').toThrow();
+  });
+});
+
+describe('a new article in the editor', () => {
+  const { whole, fields, contentField } = setup('articles');
+  const editorKeys = Object.keys(fields).filter((k) => k !== contentField && k !== 'title');
+
+  it('can be saved with only a title: every other field accepts its empty start', () => {
+    for (const key of editorKeys) {
+      const field = fields[key]!;
+      // A list starts empty and may stay so; a box starts with its default value.
+      if (field.kind === 'array') expect(field.validation?.length?.min ?? 0, key).toBe(0);
+      else expect(() => field.validate!(field.defaultValue!()), key).not.toThrow();
+    }
+    const title = fields.title!;
+    expect(editorAccepts(title, 'A new article about linen', true), 'a title').toBe(true);
+    expect(editorAccepts(title, '', true), 'no title').toBe(false);
+  });
+
+  it('is read by the schema as a draft with only a title, and named field by field once published', () => {
+    const draft = whole.safeParse({ title: 'A new article about linen', draft: true });
+    expect(draft.success, JSON.stringify(draft.error?.issues)).toBe(true);
+    const published = whole.safeParse({ title: 'A new article about linen' });
+    const missing = new Set(published.error?.issues.map((i) => String(i.path[0])));
+    expect([...missing].sort()).toEqual(
+      [
+        'about',
+        'articleSection',
+        'category',
+        'excerpt',
+        'faq',
+        'hero',
+        'heroAlt',
+        'keywords',
+        'lead',
+        'publishedDate',
+        'references',
+        'related',
+      ].sort(),
+    );
+    expect(whole.safeParse({ draft: true }).success, 'a draft still needs its title').toBe(false);
   });
 });
