@@ -32,7 +32,7 @@ export interface SavedFiles {
 export interface EditorOptions {
   root: string;
   siteUrl: string;
-  /** Where the function is copied to (inside DATA_DIR). */
+  /** Where the function is copied to (a rebuild leaves it alone). */
   workDir: string;
   /** After a save Keystatic acknowledged: commit and publish; a message refuses the save (422). */
   onSave: (saved: SavedFiles) => Promise<{ ok: true } | { ok: false; message: string }>;

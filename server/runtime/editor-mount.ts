@@ -2,8 +2,8 @@
 // (editor-function.ts) behind the dashboard's sign-in, its saves committed and published
 // (editor-publish.ts). The author of each commit is the dashboard's one identity today (the site's
 // owner); named staff accounts will name their own person here.
-import { join, resolve } from 'node:path';
-import { dataDir, ownerEmail } from '../settings.ts';
+import { join } from 'node:path';
+import { ownerEmail } from '../settings.ts';
 import { mountEditor, type Editor } from './editor-function.ts';
 import { createPublisher } from './editor-publish.ts';
 import type { BuildResult } from './scheduled-rebuild.ts';
@@ -22,7 +22,9 @@ export async function startEditor(options: {
   const mounted = await mountEditor({
     root: options.root,
     siteUrl: options.siteUrl,
-    workDir: join(resolve(dataDir()), 'editor'),
+    // Beside the build's own copy (which a rebuild empties), inside the checkout so that anything
+    // the bundle leaves to Node's resolution is found in the checkout's node_modules.
+    workDir: join(options.root, '.netlify', 'editor-live'),
     onSave: publisher.onSave,
   }).catch((err: unknown) => `it could not be loaded (${err instanceof Error ? err.message : String(err)})`);
   if (typeof mounted === 'string') {

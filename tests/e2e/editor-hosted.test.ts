@@ -51,7 +51,7 @@ const update = (headers: Record<string, string>) =>
 describe('who may use the editor', () => {
   it('gives an anonymous visitor no editor: the page sends to the sign-in, the API answers 401', async () => {
     const page = await fetch(`${server.url}/keystatic`, { redirect: 'manual' });
-    expect(page.status).toBe(303);
+    expect(page.status, server.output()).toBe(303);
     expect(page.headers.get('location')).toBe('/admin');
     expect(await page.text()).toBe('');
     const tree = await fetch(`${server.url}/api/keystatic/tree`, { headers: { 'no-cors': '1' } });
@@ -123,7 +123,9 @@ describe('publishing from the browser', () => {
     expect((await fetch(`${server.url}/articles/${SLUG}`)).status).toBe(404);
 
     // 3. Completed and published: live when the save answers.
-    await completeArticle(page, await makeJpeg(), STAMP);
+    // Dated yesterday: the newest article, already due.
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 11) + '09:30';
+    await completeArticle(page, await makeJpeg(), STAMP, yesterday);
     saved = saves();
     const started = Date.now();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -136,7 +138,9 @@ describe('publishing from the browser', () => {
     expect(await article.text()).toContain(`A paragraph typed in the hosted editor about ${STAMP}.`);
     expect(await (await fetch(`${server.url}/articles`)).text()).toContain(TITLE);
     const home = await (await fetch(`${server.url}/`)).text();
-    const firstArticle = /href="\/articles\/([a-z0-9-]+)"/.exec(home.slice(home.indexOf('<main')))?.[1];
+    // "Latest articles" leads with the newest.
+    const latest = home.slice(home.indexOf('id="blog"'));
+    const firstArticle = /href="\/articles\/([a-z0-9-]+)"/.exec(latest)?.[1];
     expect(firstArticle).toBe(SLUG);
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`/articles/${SLUG}</loc>`);
     expect(await (await fetch(`${server.url}/rss.xml`)).text()).toContain(`<title>${TITLE}</title>`);

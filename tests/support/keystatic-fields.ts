@@ -39,12 +39,12 @@ export async function makeJpeg(name = 'field-photo.jpg'): Promise<string> {
 
 /**
  * Fills every field a published article needs except its title (already there) and the draft
- * switch: the hero from `photo`, three of each list, two related articles, End-only sign-ups, and
+ * switch: published at `published` (YYYY-MM-DDTHH:mm), the hero from `photo`, three of each list, two related articles, End-only sign-ups, and
  * a body paragraph citing all three references.
  */
-export async function completeArticle(page: Page, photo: string, tag: string) {
+export async function completeArticle(page: Page, photo: string, tag: string, published: string) {
   await field(page, 'Excerpt').fill(`An article written in the editor on the deployed site by the browser test (${tag}).`);
-  await field(page, 'Published').fill('2026-01-05T09:30');
+  await field(page, 'Published').fill(published);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles(photo);
