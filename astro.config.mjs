@@ -12,7 +12,7 @@ import { devOriginGuard } from './src/integrations/dev-origin-guard.ts';
 import { ownerDetailsCheck } from './src/integrations/owner-details-check.ts';
 import { isPreviewBuild } from './src/shared/build-mode.ts';
 import { buildTimeZone } from './src/shared/site-time-zone.ts';
-import { editorDeployed, editorStorage } from './src/shared/editor-storage.ts';
+import { editorCspSources, editorDeployed, editorStorage } from './src/shared/editor-storage.ts';
 
 // The build's own settings (README, "Configuration"): a malformed PREVIEW or SITE_TIME_ZONE stops
 // the build here, naming the variable, before any page is made. The catalogue reads the same.
@@ -127,9 +127,11 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
+        // GitHub or Keystatic Cloud mode: the editor's page reaches their API and shows photos
+        // from them (src/shared/editor-storage.ts); local mode adds nothing.
+        ["img-src 'self' data:", ...editorCspSources(storage).img].join(' '),
         "font-src 'self'",
-        "connect-src 'self'",
+        ["connect-src 'self'", ...editorCspSources(storage).connect].join(' '),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

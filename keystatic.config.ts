@@ -282,7 +282,7 @@ const entryBasics = (mode: Completeness) => ({
 
 export default config({
   // Local files, GitHub or Keystatic Cloud, as the build's environment chose (src/shared/editor-storage.ts).
-  ...keystaticStorage(import.meta.env.PUBLIC_EDITOR_STORAGE as string | undefined),
+  ...keystaticStorage(import.meta.env.PUBLIC_EDITOR_STORAGE),
   ui: { brand: { name: SITE.name } },
   collections: {
     articles: collection({

@@ -81,3 +81,25 @@ export function keystaticStorage(handedOver: string | undefined) {
       return { storage: { kind: 'local' } } as const;
   }
 }
+
+/**
+ * What the editor's page must reach besides this site in each mode, added to the site's Content-
+ * Security-Policy (astro.config.mjs). Astro has one policy for every page, so public pages allow
+ * these too; they never connect anywhere, and scripts, styles and fonts stay 'self' everywhere.
+ * In GitHub mode the browser reads and commits through GitHub's API and shows photos from
+ * raw.githubusercontent.com and avatars; in Keystatic Cloud mode it talks to Keystatic Cloud. The
+ * Inter font Keystatic links from Google Fonts stays blocked: the editor uses system fonts.
+ */
+export function editorCspSources(storage: EditorStorage): { connect: string[]; img: string[] } {
+  switch (storage.kind) {
+    case 'github':
+      return {
+        connect: ['https://api.github.com'],
+        img: ['https://raw.githubusercontent.com', 'https://avatars.githubusercontent.com'],
+      };
+    case 'cloud':
+      return { connect: ['https://api.keystatic.cloud'], img: ['https://keystatic.cloud', 'https://api.keystatic.cloud'] };
+    default:
+      return { connect: [], img: [] };
+  }
+}

@@ -1,7 +1,7 @@
 // Which storage the editor uses is chosen by the build's environment (src/shared/editor-storage.ts),
 // and keystatic.config.ts turns the choice into Keystatic's own `storage`.
 import { describe, expect, it } from 'vitest';
-import { editorDeployed, editorStorage, keystaticStorage } from '../../src/shared/editor-storage.ts';
+import { editorCspSources, editorDeployed, editorStorage, keystaticStorage } from '../../src/shared/editor-storage.ts';
 
 const GITHUB = {
   KEYSTATIC_GITHUB_CLIENT_ID: 'Iv23liEXAMPLE',
@@ -50,5 +50,14 @@ describe('the editor’s storage', () => {
     expect(editorDeployed({ kind: 'local' }, { NETLIFY: 'true' })).toBe(false);
     expect(editorDeployed({ kind: 'local' }, {})).toBe(true);
     expect(editorDeployed(editorStorage({ ...GITHUB, KEYSTATIC_GITHUB_REPO: 'a/b' }), { NETLIFY: 'true' })).toBe(true);
+  });
+
+  it('widens the page policy only for the remote modes, and never for scripts, styles or fonts', () => {
+    expect(editorCspSources({ kind: 'local' })).toEqual({ connect: [], img: [] });
+    const github = editorCspSources(editorStorage({ ...GITHUB, KEYSTATIC_GITHUB_REPO: 'a/b' }));
+    expect(github.connect).toEqual(['https://api.github.com']);
+    expect(editorCspSources(editorStorage({ KEYSTATIC_CLOUD_PROJECT: 'a/b' })).connect).toEqual([
+      'https://api.keystatic.cloud',
+    ]);
   });
 });
