@@ -103,7 +103,11 @@ export default defineConfig({
         // React in one chunk, as it was before the editor's page joined the build: the editor also
         // imports react-dom, which would otherwise split React into several chunks that every
         // island page then loads separately (~1.5 KB more gzipped each; tests/unit/js-budget.test.ts).
-        output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          },
+        },
         onwarn(warning, warn) {
           if (!isKnownHeadInjectWarning(warning)) warn(warning);
         },
@@ -129,9 +133,9 @@ export default defineConfig({
         "default-src 'self'",
         // GitHub or Keystatic Cloud mode: the editor's page reaches their API and shows photos
         // from them (src/shared/editor-storage.ts); local mode adds nothing.
-        ["img-src 'self' data:", ...editorCspSources(storage).img].join(' '),
+        /** @type {`img-src ${string}`} */ (["img-src 'self' data:", ...editorCspSources(storage).img].join(' ')),
         "font-src 'self'",
-        ["connect-src 'self'", ...editorCspSources(storage).connect].join(' '),
+        /** @type {`connect-src ${string}`} */ (["connect-src 'self'", ...editorCspSources(storage).connect].join(' ')),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -46,7 +46,10 @@ const gitEnv: Record<string, string> = Object.fromEntries(
 export function entryState(text: string | undefined): { exists: boolean; draft: boolean; title?: string } {
   if (text === undefined) return { exists: false, draft: false };
   const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-  const title = /^title:\s*(.+)$/m.exec(front)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const title = /^title:\s*(.+)$/m
+    .exec(front)?.[1]
+    ?.trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
   return { exists: true, draft: /^draft:\s*true\s*$/m.test(front), title };
 }
 

@@ -86,12 +86,12 @@ export function editorHandler(handler: NetlifyHandler, options: EditorOptions): 
   async function save(req: Request, ip: string): Promise<Response> {
     const body = await readCapped(req, EDITOR_BODY_LIMIT);
     if (!body) return plain(413, NOTICES.tooLarge);
-    const forward = new Request(req.url, { method: 'POST', headers: req.headers, body });
+    const forward = new Request(req.url, { method: 'POST', headers: req.headers, body: new Uint8Array(body) });
     const res = await call(forward, ip);
     if (!res.ok) return res;
     let saved: SavedFiles;
     try {
-      const parsed = JSON.parse(Buffer.from(body).toString('utf8')) as {
+      const parsed = JSON.parse(body.toString('utf8')) as {
         additions: { path: string; contents: string }[];
         deletions: { path: string }[];
       };
@@ -133,7 +133,7 @@ function plain(status: number, text: string): Response {
 }
 
 /** The body if it is at most `limit` bytes (declared or streamed), else undefined. */
-async function readCapped(req: Request, limit: number): Promise<Uint8Array | undefined> {
+async function readCapped(req: Request, limit: number): Promise<Buffer | undefined> {
   if (Number(req.headers.get('content-length')) > limit || !req.body) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -8,12 +8,14 @@ import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 
 /** Whether the dev server should refuse a request with these headers (see the file's comment). */
-export function foreignRequest(headers: { origin?: string; host?: string; 'sec-fetch-site'?: string }): boolean {
+export function foreignRequest(headers: {
+  origin?: string;
+  host?: string;
+  'sec-fetch-site'?: string | string[];
+}): boolean {
   const fetchSite = headers['sec-fetch-site'];
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    // Top-level navigations from elsewhere (a link in a mail) are fine; they cannot read or write.
-    return true;
-  }
+  // A browser says where a request comes from; 'none' is the user's own typing or bookmark.
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = headers.origin;
   if (origin === undefined || origin === 'null') return origin === 'null';
   return origin !== `http://${headers.host}` && origin !== `https://${headers.host}`;
@@ -24,9 +26,12 @@ function guardPlugin(): Plugin {
     name: 'dev-origin-guard',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
+        // A top-level page load from a link elsewhere is let through: it can neither read nor write.
         const navigation =
-          req.method === 'GET' && req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document';
-        if (!navigation && foreignRequest(req.headers as Record<string, string>)) {
+          req.method === 'GET' &&
+          req.headers['sec-fetch-mode'] === 'navigate' &&
+          req.headers['sec-fetch-dest'] === 'document';
+        if (!navigation && foreignRequest(req.headers)) {
           res.statusCode = 403;
           res.setHeader('Content-Type', 'text/plain; charset=utf-8');
           res.end('The dev server answers only its own pages (another origin called it).');

@@ -14,7 +14,7 @@ import { EDITOR_FUNCTION_ENTRY, EDITOR_PATHS } from '../shared/editor-function.t
 export function inBuildOnly(adapter: AstroIntegration): AstroIntegration {
   let build = false;
   const hooks: AstroIntegration['hooks'] = {};
-  for (const [name, hook] of Object.entries(adapter.hooks) as [keyof AstroIntegration['hooks'], unknown][]) {
+  for (const [name, hook] of Object.entries<unknown>(adapter.hooks)) {
     const forward = hook as (options: { command?: string }) => unknown;
     (hooks as Record<string, unknown>)[name] = (options: { command?: string }) => {
       if (name === 'astro:config:setup') build = options.command === 'build';

@@ -35,7 +35,9 @@ export function editorStorage(env: Env): EditorStorage {
   const github = env.KEYSTATIC_GITHUB_CLIENT_ID?.trim();
   const cloud = env.KEYSTATIC_CLOUD_PROJECT?.trim();
   if (github && cloud) {
-    throw new Error('Set KEYSTATIC_GITHUB_CLIENT_ID (GitHub mode) or KEYSTATIC_CLOUD_PROJECT (Keystatic Cloud), not both.');
+    throw new Error(
+      'Set KEYSTATIC_GITHUB_CLIENT_ID (GitHub mode) or KEYSTATIC_CLOUD_PROJECT (Keystatic Cloud), not both.',
+    );
   }
   if (cloud) {
     if (!/^[\w-]+\/[\w-]+$/.test(cloud)) {
@@ -98,7 +100,10 @@ export function editorCspSources(storage: EditorStorage): { connect: string[]; i
         img: ['https://raw.githubusercontent.com', 'https://avatars.githubusercontent.com'],
       };
     case 'cloud':
-      return { connect: ['https://api.keystatic.cloud'], img: ['https://keystatic.cloud', 'https://api.keystatic.cloud'] };
+      return {
+        connect: ['https://api.keystatic.cloud'],
+        img: ['https://keystatic.cloud', 'https://api.keystatic.cloud'],
+      };
     default:
       return { connect: [], img: [] };
   }

@@ -76,7 +76,7 @@ describe('the dev server and other local origins', () => {
   it('a page on another local port can neither write into the tree nor read it', async () => {
     const page = await browser.newPage();
     await page.goto(otherUrl);
-    const result = (await page.evaluate(attack(dev.url, MARKER_PATH))) as Record<string, unknown>;
+    const result = await page.evaluate<Record<string, unknown>>(attack(dev.url, MARKER_PATH));
     expect(result.write).toBe('blocked');
     expect(result.read).toBe('blocked');
     expect(existsSync(MARKER)).toBe(false);
@@ -91,7 +91,11 @@ describe('the dev server and other local origins', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${dev.url}/api/keystatic/update`, {
       method: 'OPTIONS',
-      headers: { Origin: otherUrl, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'no-cors' },
+      headers: {
+        Origin: otherUrl,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'no-cors',
+      },
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
@@ -105,7 +109,10 @@ describe('the dev server and other local origins', () => {
     expect(await own.text()).toContain('src/content/articles/hemp-vs-cotton.mdx');
     const page = await browser.newPage();
     await page.goto(`${dev.url}/keystatic`);
-    await page.getByRole('link', { name: /Articles/ }).first().waitFor({ timeout: 180_000 });
+    await page
+      .getByRole('link', { name: /Articles/ })
+      .first()
+      .waitFor({ timeout: 180_000 });
     await page.close();
   });
 });

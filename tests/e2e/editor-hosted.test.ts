@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, logInToAdmin } from '../support/browser';
 import { openAdminSession } from '../support/admin-session';
-import { buildCheckout, makeCheckout, serveCheckout, type Checkout, type CheckoutServer } from '../support/site-checkout';
+import {
+  buildCheckout,
+  makeCheckout,
+  serveCheckout,
+  type Checkout,
+  type CheckoutServer,
+} from '../support/site-checkout';
 import { completeArticle, field, makeJpeg } from '../support/keystatic-fields';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 
@@ -105,7 +111,9 @@ describe('publishing from the browser', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     expect((await saved).status()).toBe(200);
     expect(readFileSync(join(checkout.dir, ENTRY), 'utf8')).toMatch(/^draft: true$/m);
-    expect(checkout.git('log', '-1', '--format=%an|%s')).toBe(`Site owner (dashboard)|Editor: add article “${TITLE}”\n`);
+    expect(checkout.git('log', '-1', '--format=%an|%s')).toBe(
+      `Site owner (dashboard)|Editor: add article “${TITLE}”\n`,
+    );
     expect((await fetch(`${server.url}/articles/${SLUG}`)).status).toBe(404);
     expect(await (await fetch(`${server.url}/articles`)).text()).not.toContain(TITLE);
 

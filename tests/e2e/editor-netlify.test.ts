@@ -38,7 +38,9 @@ interface Answer {
 }
 
 /** Calls the built function in a fresh Node with the runtime's variables, as Netlify would. */
-function call(requests: { path: string; method?: string; headers?: Record<string, string>; body?: string }[]): Answer[] {
+function call(
+  requests: { path: string; method?: string; headers?: Record<string, string>; body?: string }[],
+): Answer[] {
   const script = `
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(join(checkout.dir, EDITOR_FUNCTION_ENTRY)).href)});
     const out = [];

@@ -43,7 +43,9 @@ export async function makeJpeg(name = 'field-photo.jpg'): Promise<string> {
  * a body paragraph citing all three references.
  */
 export async function completeArticle(page: Page, photo: string, tag: string, published: string) {
-  await field(page, 'Excerpt').fill(`An article written in the editor on the deployed site by the browser test (${tag}).`);
+  await field(page, 'Excerpt').fill(
+    `An article written in the editor on the deployed site by the browser test (${tag}).`,
+  );
   await field(page, 'Published').fill(published);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();

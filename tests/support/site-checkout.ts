@@ -51,7 +51,10 @@ export function makeCheckout(): Checkout {
 }
 
 /** `astro build` in the checkout, as `npm start` runs it first. */
-export function buildCheckout(dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export function buildCheckout(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: dir,
@@ -97,7 +100,13 @@ export async function serveCheckout(dir: string): Promise<CheckoutServer> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
-    if (await fetch(url + '/robots.txt').then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url + '/robots.txt').then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server did not start:\n${log}`);

@@ -51,9 +51,9 @@ describe('the build with the editor', () => {
       expect(existsSync(join(DIST, file)), `${url} is a static file`).toBe(true);
     }
     const pages = files(DIST).filter((f) => f.endsWith('.html'));
-    expect(pages.filter((f) => /keystatic|keystar/i.test(readFileSync(f, 'utf8'))).map((f) => relative(DIST, f))).toEqual(
-      [],
-    );
+    expect(
+      pages.filter((f) => /keystatic|keystar/i.test(readFileSync(f, 'utf8'))).map((f) => relative(DIST, f)),
+    ).toEqual([]);
     // The editor's own client code is there for its page, and only under _astro/.
     const editorFiles = files(DIST).filter((f) => /keystatic/i.test(relative(DIST, f)));
     expect(editorFiles.length).toBeGreaterThan(0);
@@ -63,6 +63,7 @@ describe('the build with the editor', () => {
   it('renders only the editor on request: public paths are not the function’s', () => {
     const answered = statuses(['/keystatic', '/', '/articles', '/articles/hemp-vs-cotton', '/rss.xml']);
     expect(answered['/keystatic']).toBe(200);
-    for (const path of ['/', '/articles', '/articles/hemp-vs-cotton', '/rss.xml']) expect(answered[path], path).toBe(404);
+    for (const path of ['/', '/articles', '/articles/hemp-vs-cotton', '/rss.xml'])
+      expect(answered[path], path).toBe(404);
   });
 });

@@ -19,7 +19,11 @@ describe('the editor’s storage', () => {
 
   it('is GitHub with the four variables, on the repository Netlify builds or the one named', () => {
     const onNetlify = { ...GITHUB, NETLIFY: 'true', REPOSITORY_URL: 'https://github.com/rooted/threads-site' };
-    expect(editorStorage(onNetlify)).toEqual({ kind: 'github', repo: 'rooted/threads-site', branchPrefix: 'keystatic/' });
+    expect(editorStorage(onNetlify)).toEqual({
+      kind: 'github',
+      repo: 'rooted/threads-site',
+      branchPrefix: 'keystatic/',
+    });
     expect(editorStorage({ ...onNetlify, KEYSTATIC_GITHUB_REPO: 'brand/site' })).toMatchObject({ repo: 'brand/site' });
     expect(keystaticStorage(JSON.stringify(editorStorage(onNetlify)))).toEqual({
       storage: { kind: 'github', repo: 'rooted/threads-site', branchPrefix: 'keystatic/' },
