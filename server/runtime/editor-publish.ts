@@ -26,11 +26,16 @@ export function plainBuildMessage(output: string): string | undefined {
   const kept: string[] = [];
   for (const line of lines.slice(start)) {
     const text = line.trim();
-    if (/^(at |Stack trace|Location:|Error reference:|Hint:|https?:\/\/|\(build exited|file:\/\/)/.test(text)) continue;
+    if (
+      /^(at |Stack trace|Location:|Error reference:|Hint:|See https?:|https?:\/\/|\(build exited|file:\/\/)/.test(text)
+    )
+      continue;
     if (text) kept.push(text.replace(/^\d\d:\d\d:\d\d\s+/, '').replace(/^\[[\w-]+\]\s*/, ''));
-    if (kept.length >= 6) break;
+    if (kept.length >= 20) break;
   }
-  return kept.join(' ') || undefined;
+  if (!kept.length) return undefined;
+  // One sentence per problem the build named, in its own words.
+  return `${kept.map((line) => line.replace(/[.;:]+$/, '')).join('; ')}.`;
 }
 
 export function createPublisher({ root, author, rebuild, log = console.log }: PublishOptions) {

@@ -95,6 +95,11 @@ describe('publishing from the browser', () => {
   it('a title-only draft, a refused half-written publish, then the complete article is live', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
+    // Everything the editor loads comes from this site (scripts, styles, fonts, data).
+    const elsewhere: string[] = [];
+    page.on('response', (r) => {
+      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+    });
     await logInToAdmin(page, server.url, server.adminKey, ADMIN_LABELS);
     const saves = () =>
       page.waitForResponse((r) => r.url().endsWith('/api/keystatic/update') && r.request().method() === 'POST', {
@@ -127,6 +132,7 @@ describe('publishing from the browser', () => {
     const message = await refused.text();
     expect(message).toContain('the live site was not updated');
     expect(message).not.toMatch(/\n\s+at /);
+    console.log(`editor-hosted: the refused save said: ${message}`);
     await expect.poll(() => page.getByText('the live site was not updated').count()).toBeGreaterThan(0);
     expect((await fetch(`${server.url}/articles/${SLUG}`)).status).toBe(404);
 
@@ -170,6 +176,7 @@ describe('publishing from the browser', () => {
     ]);
     expect(checkout.git('show', '--name-only', '--format=', 'HEAD')).toContain(`src/assets/art/${SLUG}/`);
     expect(checkout.git('status', '--porcelain', '--', 'src')).toBe('');
+    expect(elsewhere).toEqual([]);
     await context.close();
   }, 900_000);
 });
