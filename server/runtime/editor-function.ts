@@ -6,7 +6,7 @@
 // The function is copied out of the build first: a rebuild empties .netlify/ while this copy keeps
 // serving. Keystatic's local mode writes under the process's working directory, so the editor is
 // mounted only when that is the served checkout.
-import { cpSync, existsSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EDITOR_FUNCTION_DIR, EDITOR_PATHS } from '../../src/shared/editor-function.ts';
@@ -50,11 +50,33 @@ export async function mountEditor(options: EditorOptions): Promise<Editor | stri
   if (realpathSync(process.cwd()) !== realpathSync(options.root)) {
     return `the editor saves into the working directory, which is not the served checkout (${options.root})`;
   }
-  const copy = join(options.workDir, `editor-function-${Date.now()}`);
-  rmSync(options.workDir, { recursive: true, force: true });
+  return editorHandler(() => loadFunction(built, options.workDir), options);
+}
+
+/**
+ * Copies the built function to a folder of this process's own (other servers on the same checkout,
+ * such as tests, keep theirs; folders of processes that have ended are removed) and imports it.
+ * Done on the editor's first request, so a server nobody edits on pays nothing for it.
+ */
+async function loadFunction(built: string, workDir: string): Promise<NetlifyHandler> {
+  mkdirSync(workDir, { recursive: true });
+  for (const name of readdirSync(workDir)) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(workDir, name), { recursive: true, force: true });
+  }
+  const copy = join(workDir, `${process.pid}-${Date.now()}`);
   cpSync(built, copy, { recursive: true });
   const mod = (await import(pathToFileURL(join(copy, 'ssr.mjs')).href)) as { default: NetlifyHandler };
-  return editorHandler(mod.default, options);
+  return mod.default;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Whether the request comes from a page of this site (browsers say so in Sec-Fetch-Site/Origin). */
@@ -73,11 +95,20 @@ const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-export function editorHandler(handler: NetlifyHandler, options: EditorOptions): Editor {
+export function editorHandler(load: () => Promise<NetlifyHandler>, options: EditorOptions): Editor {
   const { siteUrl, onSave } = options;
+  let loading: Promise<NetlifyHandler> | undefined;
+  const handler = () => {
+    // A failed load (a rebuild emptying .netlify/ at that moment) is tried again next time.
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
 
   async function call(req: Request, ip: string): Promise<Response> {
-    const res = await handler(req, makeContext(ip, {}, siteUrl));
+    const res = await (await handler())(req, makeContext(ip, {}, siteUrl));
     const headers = new Headers(res.headers);
     for (const [name, value] of Object.entries(PAGE_HEADERS)) if (!headers.has(name)) headers.set(name, value);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
