@@ -26,10 +26,10 @@ export function plainBuildMessage(output: string): string | undefined {
   const kept: string[] = [];
   for (const line of lines.slice(start)) {
     const text = line.trim();
-    if (
-      /^(at |Stack trace|Location:|Error reference:|Hint:|See https?:|https?:\/\/|\(build exited|file:\/\/)/.test(text)
-    )
-      continue;
+    // Stack traces, links, and the file's path on the server: not the editor's words.
+    const noise =
+      /^(at |Stack trace|Location:|Error reference:|Hint:|See https?:|https?:\/\/|\(build exited|file:\/\/)/;
+    if (noise.test(text) || /^\/\S+:\d+:\d+$/.test(text)) continue;
     if (text) kept.push(text.replace(/^\d\d:\d\d:\d\d\s+/, '').replace(/^\[[\w-]+\]\s*/, ''));
     if (kept.length >= 20) break;
   }

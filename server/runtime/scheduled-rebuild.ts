@@ -122,9 +122,9 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
     }
   }
 
-  async function attempt(): Promise<boolean> {
+  async function attempt(reason: string): Promise<boolean> {
     const outDir = join(root, `dist.next-${Date.now()}`);
-    log('scheduled publishing: an article has come due, building the site…');
+    log(`scheduled publishing: ${reason}, building the site…`);
     const started = Date.now();
     const result = await build(root, outDir);
     last = result;
@@ -167,15 +167,15 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
     return true;
   }
 
-  function rebuild(): Promise<boolean> {
+  function rebuild(reason = 'an article has come due'): Promise<boolean> {
     clearTimeout(timer);
-    running ??= attempt().finally(() => (running = undefined));
+    running ??= attempt(reason).finally(() => (running = undefined));
     return running;
   }
 
   async function rebuildAfterChange(): Promise<BuildResult> {
     await running;
-    await rebuild();
+    await rebuild('the editor saved a change');
     return last;
   }
 

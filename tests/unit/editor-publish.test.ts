@@ -40,6 +40,7 @@ describe('the build’s reason, for the editor', () => {
       '\u001b[31m[InvalidContentEntryDataError]\u001b[39m articles → x data does not match collection schema.',
       '  excerpt: the excerpt is missing',
       '  faq: the FAQ has 2 questions; it needs exactly 3',
+      '  /srv/site/src/content/articles/x.mdx:0:0',
       '  Hint:',
       '    See https://docs.astro.build/en/guides/content-collections/ for more information.',
       '  Stack trace:',
