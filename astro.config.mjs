@@ -3,38 +3,29 @@ import { defineConfig, fontProviders } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import keystatic from '@keystatic/astro';
+import netlify from '@astrojs/netlify';
 import { siteOrigin } from './src/shared/site-origin.ts';
 import { chunkUrl } from './src/integrations/chunk-url.ts';
 import { postBuild } from './src/integrations/post-build.ts';
+import { editorFunctionPaths, inBuildOnly } from './src/integrations/editor-routes.ts';
+import { devOriginGuard } from './src/integrations/dev-origin-guard.ts';
 import { ownerDetailsCheck } from './src/integrations/owner-details-check.ts';
 import { isPreviewBuild } from './src/shared/build-mode.ts';
 import { buildTimeZone } from './src/shared/site-time-zone.ts';
+import { editorCspSources, editorDeployed, editorStorage } from './src/shared/editor-storage.ts';
 
 // The build's own settings (README, "Configuration"): a malformed PREVIEW or SITE_TIME_ZONE stops
 // the build here, naming the variable, before any page is made. The catalogue reads the same.
 isPreviewBuild(process.env);
 buildTimeZone(process.env);
 
+// The editor's storage (local files, GitHub or Keystatic Cloud) from the environment; a wrong
+// variable stops the build here, named. keystatic.config.ts (server and browser) reads the result.
+const storage = editorStorage(process.env);
+const withEditor = editorDeployed(storage, process.env);
+
 // The origin every canonical URL, sitemap entry and social card is built on (see src/site.ts).
 const site = siteOrigin(process.env);
-
-/**
- * The Keystatic editor (/keystatic and /api/keystatic), registered only under `astro dev`: its
- * routes render on demand, which the dev server does without an adapter, while `astro build` stays
- * fully static and ships no editor route or script.
- * @returns {import('astro').AstroIntegration}
- */
-function editorInDevOnly() {
-  const editor = keystatic();
-  return {
-    name: 'keystatic-in-dev-only',
-    hooks: {
-      'astro:config:setup': (options) => {
-        if (options.command === 'dev') return editor.hooks['astro:config:setup']?.(options);
-      },
-    },
-  };
-}
 
 /**
  * Tells the catalogue (src/lib/catalogue.ts) whether drafts and scheduled articles are shown:
@@ -93,10 +84,33 @@ export default defineConfig({
   ],
   // chunkUrl: `?chunk-url` imports, for the first-interaction trigger (BaseLayout.astro).
   // postBuild: the search index and dist/_headers, once the pages are written.
-  integrations: [ownerDetailsCheck(), mdx(), react(), chunkUrl(), postBuild(), editorInDevOnly(), publishingMode()],
+  // The Keystatic editor's routes render on request (src/integrations/editor-routes.ts): in a build
+  // through Netlify's adapter as one function narrowed to the editor's paths (imageCDN off: images
+  // stay built by sharp); under `astro dev` without an adapter, guarded against other origins
+  // (src/integrations/dev-origin-guard.ts). Not shipped by a Netlify build in local mode.
+  adapter: withEditor ? inBuildOnly(netlify({ imageCDN: false, devFeatures: false })) : undefined,
+  integrations: [
+    ownerDetailsCheck(),
+    mdx(),
+    react(),
+    chunkUrl(),
+    postBuild(),
+    ...(withEditor ? [keystatic(), editorFunctionPaths()] : []),
+    devOriginGuard(),
+    publishingMode(),
+  ],
   vite: {
+    define: { 'import.meta.env.PUBLIC_EDITOR_STORAGE': JSON.stringify(JSON.stringify(storage)) },
     build: {
       rolldownOptions: {
+        // React in one chunk, as it was before the editor's page joined the build: the editor also
+        // imports react-dom, which would otherwise split React into several chunks that every
+        // island page then loads separately (~1.5 KB more gzipped each; tests/unit/js-budget.test.ts).
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          },
+        },
         onwarn(warning, warn) {
           if (!isKnownHeadInjectWarning(warning)) warn(warning);
         },
@@ -120,9 +134,11 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
+        // GitHub or Keystatic Cloud mode: the editor's page reaches their API and shows photos
+        // from them (src/shared/editor-storage.ts); local mode adds nothing.
+        /** @type {`img-src ${string}`} */ (["img-src 'self' data:", ...editorCspSources(storage).img].join(' ')),
         "font-src 'self'",
-        "connect-src 'self'",
+        /** @type {`connect-src ${string}`} */ (["connect-src 'self'", ...editorCspSources(storage).connect].join(' ')),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -2,7 +2,7 @@
 // builds from. Every key of the content schema (src/content.config.ts) has one field here; both are
 // built from the field-rules table (src/content-fields.ts), and tests/unit/editor-schema.test.ts
 // fails when the two drift apart. Local mode writes straight into src/content/ and src/assets/art/;
-// docs/writing-articles.md describes the hosted (GitHub) mode.
+// GitHub and Keystatic Cloud modes are chosen by environment variables (src/shared/editor-storage.ts).
 import { collection, config, fields } from '@keystatic/core';
 import { ARTICLE_SECTIONS, CATEGORIES, SITE } from './src/site.ts';
 import { CONTENT_DIRS } from './src/content-dirs.ts';
@@ -21,6 +21,7 @@ import { previewLinkField } from './keystatic/preview-link-field.tsx';
 import { publicationField } from './keystatic/publication-field.tsx';
 import { yearField } from './keystatic/year-field.tsx';
 import { REFERENCE_ID } from './src/lib/citations.ts';
+import { keystaticStorage } from './src/shared/editor-storage.ts';
 
 const options = <T extends string>(values: readonly T[]) => values.map((value) => ({ label: value, value }));
 
@@ -214,7 +215,8 @@ const entryBasics = (mode: Completeness) => ({
 });
 
 export default config({
-  storage: { kind: 'local' },
+  // Local files, GitHub or Keystatic Cloud, as the build's environment chose (src/shared/editor-storage.ts).
+  ...keystaticStorage(import.meta.env.PUBLIC_EDITOR_STORAGE),
   ui: { brand: { name: SITE.name } },
   collections: {
     articles: collection({

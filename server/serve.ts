@@ -42,6 +42,7 @@ import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 import { loadScheduledFunctions } from './runtime/functions.ts';
 import { startSchedules } from './runtime/schedules.ts';
 import { buildFile, NEXT_PUBLISH_FILE } from './build-data.ts';
+import { startEditor } from './runtime/editor-mount.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -127,6 +128,10 @@ const schedules = startSchedules(await loadScheduledFunctions(join(root, 'netlif
   },
 });
 
+// The editor at /keystatic for signed-in dashboard users: a save is committed and published
+// through the same rebuild and swap (runtime/editor-mount.ts).
+const editor = await startEditor({ root, siteUrl, rebuild: () => rebuilds.rebuildAfterChange() });
+
 /** The client address: the peer's, or what a trusted proxy says (runtime/trusted-proxy.ts). */
 function clientIp(req: Request & { ip?: string }): string {
   return clientAddress(req.ip, req.headers.get('x-forwarded-for'), trustProxy);
@@ -142,7 +147,8 @@ const web = serve({
   silent: true,
   gracefulShutdown: false,
   maxRequestBodySize: REQUEST_BODY_CAP,
-  fetch: (req) => site.fetch(req, clientIp(req)),
+  fetch: (req) =>
+    editor?.matches(new URL(req.url)) ? editor.fetch(req, clientIp(req)) : site.fetch(req, clientIp(req)),
   error: (err) => {
     console.error('request failed:', err);
     return problem(500, API_ERRORS.functionFailed);

@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Drafts and scheduled articles are shown: `astro dev` and preview builds (astro.config.mjs). */
   readonly SHOW_UNPUBLISHED: boolean;
+  /** The editor's storage as JSON (src/shared/editor-storage.ts), chosen by the build's environment. */
+  readonly PUBLIC_EDITOR_STORAGE?: string;
 }
 
 /** The URL of a module bundled as a chunk of its own (src/integrations/chunk-url.ts). */

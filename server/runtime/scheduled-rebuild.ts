@@ -83,6 +83,11 @@ export interface ScheduledRebuildOptions<S> {
 export interface ScheduledRebuilds {
   /** Rebuilds now (also what the timer calls); resolves when swapped in or given up. */
   rebuild: () => Promise<boolean>;
+  /**
+   * Rebuilds with every change made before this call (the editor's saves): a build already under
+   * way may predate the change, so another follows it. Resolves with the build's result.
+   */
+  rebuildAfterChange: () => Promise<BuildResult>;
   /** When the next rebuild is due, if one is planned. */
   next: () => Date | undefined;
   stop: () => void;
@@ -94,6 +99,7 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
   let due: Date | undefined;
   let running: Promise<boolean> | undefined;
   let stopped = false;
+  let last: BuildResult = { ok: true, output: '' };
 
   function armAt(at: Date): void {
     clearTimeout(timer);
@@ -116,11 +122,12 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
     }
   }
 
-  async function attempt(): Promise<boolean> {
+  async function attempt(reason: string): Promise<boolean> {
     const outDir = join(root, `dist.next-${Date.now()}`);
-    log('scheduled publishing: an article has come due, building the site…');
+    log(`scheduled publishing: ${reason}, building the site…`);
     const started = Date.now();
     const result = await build(root, outDir);
+    last = result;
     if (!result.ok) {
       rmSync(outDir, { recursive: true, force: true });
       warn(
@@ -134,6 +141,7 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
       site = await load(outDir);
     } catch (err) {
       rmSync(outDir, { recursive: true, force: true });
+      last = { ok: false, output: '' };
       warn(
         `scheduled publishing: the new build could not be loaded (${err instanceof Error ? err.message : String(err)}); the current site keeps serving`,
       );
@@ -159,15 +167,22 @@ export function scheduleRebuilds<S>(options: ScheduledRebuildOptions<S>): Schedu
     return true;
   }
 
-  function rebuild(): Promise<boolean> {
+  function rebuild(reason = 'an article has come due'): Promise<boolean> {
     clearTimeout(timer);
-    running ??= attempt().finally(() => (running = undefined));
+    running ??= attempt(reason).finally(() => (running = undefined));
     return running;
+  }
+
+  async function rebuildAfterChange(): Promise<BuildResult> {
+    await running;
+    await rebuild('the editor saved a change');
+    return last;
   }
 
   arm();
   return {
     rebuild,
+    rebuildAfterChange,
     next: () => due,
     stop: () => {
       stopped = true;

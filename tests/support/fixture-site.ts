@@ -46,8 +46,10 @@ export function articleSource(slug: string, related: string[], overrides: Record
 /** Copies the project (without content) to a temp dir and writes the given articles into it. */
 export function makeFixtureSite(articles: Record<string, string>, stories: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'rt-site-'));
-  for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml'])
+  // keystatic.config.ts and keystatic/: every build includes the editor's routes (one function).
+  for (const f of ['astro.config.mjs', 'keystatic.config.ts', 'tsconfig.json', 'package.json', 'netlify.toml'])
     cpSync(join(ROOT, f), join(dir, f));
+  cpSync(join(ROOT, 'keystatic'), join(dir, 'keystatic'), { recursive: true });
   cpSync(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
   // The build's post-step compresses with the runtime's own module (server/precompress.ts).
   cpSync(join(ROOT, 'server'), join(dir, 'server'), { recursive: true });
