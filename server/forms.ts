@@ -95,7 +95,7 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       const trap = field(body.fields, HONEYPOT_FIELD);
       if (typeof trap === 'string' && trap.trim() !== '') {
         return endpoint.decoy?.() === 'pending'
-          ? answer(call, 'confirm', json(201, { ok: true, confirmation: 'sent' }))
+          ? answer(call, 'confirm', json(201, { ok: true, confirmation: 'queued' }))
           : answer(call, 'ok', json(201, { ok: true }));
       }
 
@@ -111,16 +111,16 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       }
       // A pending address asked again: the spec's duplicate, and its confirmation went again.
       if (stored === 'resent') {
-        const again = json(409, { code: '23505', message: DUPLICATE_SIGNUP.text, confirmation: 'sent' });
+        const again = json(409, { code: '23505', message: DUPLICATE_SIGNUP.text, confirmation: 'queued' });
         return answer(call, 'duplicate', again);
       }
       if (stored === 'capped') {
         const limited = problem(429, API_ERRORS.rateLimited, { 'Retry-After': String(secondsToNextHour()) });
         return answer(call, 'limited', limited);
       }
-      // `confirmation: "sent"` tells the island to add the sentence about the e-mail (and a plain
+      // `confirmation: "queued"` tells the island to add the sentence about the e-mail (and a plain
       // post gets the notice that carries it).
-      if (stored === 'pending') return answer(call, 'confirm', json(201, { ok: true, confirmation: 'sent' }));
+      if (stored === 'pending') return answer(call, 'confirm', json(201, { ok: true, confirmation: 'queued' }));
       return answer(call, 'ok', json(201, { ok: true }));
     },
   });

@@ -24,7 +24,7 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
     return { kind: 'failed' };
   }
   const answer: unknown = await res.json().catch(() => undefined);
-  const confirmation = (answer as { confirmation?: unknown } | undefined)?.confirmation === 'sent';
+  const confirmation = (answer as { confirmation?: unknown } | undefined)?.confirmation === 'queued';
   if (res.ok) return { kind: 'ok', confirmation };
   if (res.status === 409 && (answer as { code?: unknown } | undefined)?.code === '23505')
     return { kind: 'duplicate', confirmation };

@@ -18,7 +18,7 @@ import {
 } from './messages/index.ts';
 import { CONFIRMATION_SENTENCE } from './messages/subscriptions.ts';
 
-/** 'confirm': stored, and a confirmation e-mail is on its way (docs/subscriptions.md). */
+/** 'confirm': stored, and a confirmation e-mail queued (docs/subscriptions.md). */
 export type Outcome = 'ok' | 'confirm' | 'duplicate' | 'limited' | 'error' | ProblemKey;
 export type Tone = 'success' | 'error';
 

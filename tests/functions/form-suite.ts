@@ -172,7 +172,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
     });
 
     describe('POST /api/signups', () => {
-      it('stores a sign-up: 201 {ok: true, confirmation: "sent"} (double opt-in), the e-mail trimmed but as typed', async () => {
+      it('stores a sign-up: 201 {ok: true, confirmation: "queued"} (double opt-in), the e-mail trimmed but as typed', async () => {
         const email = `Mixed.Case-${tag()}@Example.COM`;
         const res = await post(
           '/api/signups',
@@ -181,7 +181,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         expect(res.status).toBe(201);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         expectSecurityHeaders(res);
-        expect(await res.json()).toEqual({ ok: true, confirmation: 'sent' });
+        expect(await res.json()).toEqual({ ok: true, confirmation: 'queued' });
         stored({ email, signup_type: 'Newsletter', source_page: '/' });
       });
 
@@ -382,7 +382,7 @@ export function formSuite(label: string, start: () => Promise<Target>): void {
         // The same answer as a real sign-up's (double opt-in by default), so a bot cannot tell.
         const res = await post('/api/signups', signup({ website: 'https://spam.example' }));
         expect(res.status).toBe(201);
-        expect(await res.json()).toEqual({ ok: true, confirmation: 'sent' });
+        expect(await res.json()).toEqual({ ok: true, confirmation: 'queued' });
         const form = await postForm('/api/signups', { ...(signup() as Record<string, string>), website: 'spam' });
         expect(form.status).toBe(303);
         expect(form.headers.get('location')).toBe('/articles/hemp-vs-cotton#signup-updates-confirm');

@@ -505,7 +505,7 @@ export function formVerdict(answer: FuzzAnswer): Verdict {
   if (answer.status === 409) return 'duplicate';
   if (answer.status === 303) {
     const fragment = header(answer, 'location')?.split('#')[1] ?? '';
-    // '-confirm': stored, with a confirmation e-mail on its way (double opt-in, docs/subscriptions.md).
+    // '-confirm': stored, with a confirmation e-mail queued (double opt-in, docs/subscriptions.md).
     if (fragment.endsWith('-ok') || fragment.endsWith('-confirm')) return 'stored';
     if (fragment.endsWith('-duplicate')) return 'duplicate';
   }

@@ -39,7 +39,7 @@ export function verdict(a: Attempt): Verdict {
   if (a.status === 0) return 'no answer';
   if (a.status === 303) {
     const fragment = a.location?.split('#')[1] ?? '';
-    // '-confirm': stored, with a confirmation e-mail on its way (double opt-in, docs/subscriptions.md).
+    // '-confirm': stored, with a confirmation e-mail queued (double opt-in, docs/subscriptions.md).
     if (fragment.endsWith('-ok') || fragment.endsWith('-confirm')) return 'acknowledged';
     if (fragment.endsWith('-duplicate')) return 'duplicate';
     if (fragment.endsWith('-limited')) return 'limited';

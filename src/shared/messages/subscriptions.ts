@@ -12,10 +12,12 @@ type SignupType = string;
  * history. Change it whenever CONFIRMATION_SENTENCE, the forms' labels or /privacy's sign-up
  * section change in substance.
  */
-export const CONSENT_VERSION = '2026-11-25';
+export const CONSENT_VERSION = '2026-11-27';
 
 /** The one sentence the forms add after a sign-up that waits for confirmation. */
-export const CONFIRMATION_SENTENCE = 'A confirmation e-mail is on its way: open the link in it to finish signing up.';
+// True whether the e-mail has left or still waits in the outbox (no mail server configured yet): the
+// answer only knows it was queued (docs/threat-model.md, third audit, item 9).
+export const CONFIRMATION_SENTENCE = "We'll send you a confirmation e-mail: open the link in it to finish signing up.";
 
 export const SIGNUP_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
