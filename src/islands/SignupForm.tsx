@@ -14,7 +14,7 @@ import {
 } from '../shared/messages/index.ts';
 import { FIELD_LIMITS, HONEYPOT_FIELD, validateSignup } from '../shared/form-schemas.ts';
 import { signupFragment, signupNotices } from '../shared/form-notices.ts';
-import { CONFIRMATION_SENTENCE } from '../shared/messages/subscriptions.ts';
+import { NEXT_STEP } from '../shared/messages/subscriptions.ts';
 import { notify } from './toaster.tsx';
 import type { SubmitResult } from './submit.ts';
 import { EMAIL_INPUT, FieldError, Honeypot, Notices, currentPath, useEnhanced, useFormSubmit } from './form-parts.tsx';
@@ -124,8 +124,13 @@ export default function SignupForm({ placement, sourcePage }: Props) {
         <FieldError id={`${id}-email-error`} problem={invalid} />
         <Honeypot id={`${id}-website`} inputRef={trap} />
       </form>
+      {/* Under double opt-in the step that is left comes first and plainest; the spec's toast follows. */}
       <p className={styles.status} role="status" data-confirmation-note={placement}>
-        {awaitingConfirmation ? CONFIRMATION_SENTENCE : null}
+        {awaitingConfirmation ? (
+          <>
+            <strong className={styles.statusTitle}>{NEXT_STEP.title}</strong> {NEXT_STEP.text}
+          </>
+        ) : null}
       </p>
       <Notices
         notices={signupNotices(placement)}

@@ -97,7 +97,7 @@ export function Notices({
 }) {
   return (
     <div>
-      {notices.map(({ outcome, tone, notice, more }) => (
+      {notices.map(({ outcome, tone, notice, lead }) => (
         <div
           key={outcome}
           id={idFor(outcome)}
@@ -107,8 +107,18 @@ export function Notices({
           data-dismissed={dismissed || undefined}
           tabIndex={-1}
         >
-          <strong className={styles.noticeTitle}>{notice.title}</strong> {notice.text}
-          {more ? <span className={styles.noticeMore}>{more}</span> : null}
+          {lead ? (
+            <>
+              <strong className={styles.noticeLead}>{lead.title}</strong> {lead.text}
+              <span className={styles.noticeMore}>
+                <strong>{notice.title}</strong> {notice.text}
+              </span>
+            </>
+          ) : (
+            <>
+              <strong className={styles.noticeTitle}>{notice.title}</strong> {notice.text}
+            </>
+          )}
         </div>
       ))}
     </div>

@@ -16,7 +16,7 @@ import {
   type ProblemKey,
   type SignupType,
 } from './messages/index.ts';
-import { CONFIRMATION_SENTENCE } from './messages/subscriptions.ts';
+import { NEXT_STEP } from './messages/subscriptions.ts';
 
 /** 'confirm': stored, and a confirmation e-mail queued (docs/subscriptions.md). */
 export type Outcome = 'ok' | 'confirm' | 'duplicate' | 'limited' | 'error' | ProblemKey;
@@ -26,8 +26,8 @@ export interface FormNotice {
   outcome: Outcome;
   tone: Tone;
   notice: Notice;
-  /** A further plain sentence after the notice (the confirmation e-mail's). */
-  more?: string;
+  /** What the reader must read first, above the notice (the confirmation step under double opt-in). */
+  lead?: Notice;
 }
 
 const problem = (key: ProblemKey): FormNotice => ({ outcome: key, tone: 'error', notice: PROBLEMS[key] });
@@ -52,7 +52,7 @@ function kebab(outcome: Outcome): string {
 export function signupNotices(placement: Placement): FormNotice[] {
   return [
     { outcome: 'ok', tone: 'success', notice: PLACEMENTS[placement].success },
-    { outcome: 'confirm', tone: 'success', notice: PLACEMENTS[placement].success, more: CONFIRMATION_SENTENCE },
+    { outcome: 'confirm', tone: 'success', notice: PLACEMENTS[placement].success, lead: NEXT_STEP },
     { outcome: 'duplicate', tone: 'error', notice: DUPLICATE_SIGNUP },
     problem('emailRequired'),
     problem('invalidEmail'),

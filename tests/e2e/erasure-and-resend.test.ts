@@ -9,7 +9,7 @@ import { launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS } from '../../src/shared/messages/index.ts';
-import { CONFIRMATION_SENTENCE } from '../../src/shared/messages/subscriptions.ts';
+import { NEXT_STEP } from '../../src/shared/messages/subscriptions.ts';
 import { expectToast, hydrated, newClient } from './form-helpers.ts';
 
 let browser: Browser;
@@ -56,7 +56,7 @@ describe('a pending reader signs up again', () => {
     await expectToast(page, DUPLICATE_SIGNUP, 'error');
     await expect
       .poll(() => page.locator('[data-confirmation-note="footer"]').textContent())
-      .toBe(CONFIRMATION_SENTENCE);
+      .toBe(`${NEXT_STEP.title} ${NEXT_STEP.text}`);
     await smtp.waitForCount(2, (m) => m.to === email);
     await page.context().close();
   });

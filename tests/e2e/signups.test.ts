@@ -2,7 +2,7 @@
 // middle and end) with the spec's labels, submitting labels and toasts; validation, duplicates,
 // failures that keep the value; the same forms with JavaScript off; and the rows in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { removeDir } from '../support/db.ts';
@@ -14,7 +14,7 @@ import {
   SIGNUP_FAILURE_FALLBACK,
   type Placement,
 } from '../../src/shared/messages/index.ts';
-import { CONFIRMATION_SENTENCE } from '../../src/shared/messages/subscriptions.ts';
+import { CONFIRMATION_SENTENCE, NEXT_STEP } from '../../src/shared/messages/subscriptions.ts';
 import type { SignupRow } from '../functions/form-suite.ts';
 import {
   countPosts,
@@ -79,10 +79,15 @@ describe('sign-ups with JavaScript', () => {
     await submit(page, placement, `  ${email} `);
     await expectToast(page, PLACEMENTS[placement].success, 'success');
     expect(await form(page, placement).getByLabel('Email address').inputValue()).toBe('');
-    // The toast keeps the spec's words; the sentence about the confirmation e-mail is under the form.
-    await expect
-      .poll(() => page.locator(`[data-confirmation-note="${placement}"]`).textContent())
-      .toBe(CONFIRMATION_SENTENCE);
+    // The toast keeps the spec's words; the step that is left is under the form, first and plain:
+    // a heading larger than the toast's title.
+    const note = page.locator(`[data-confirmation-note="${placement}"]`);
+    await expect.poll(() => note.textContent()).toBe(`${NEXT_STEP.title} ${NEXT_STEP.text}`);
+    expect(await note.isVisible()).toBe(true);
+    const px = (locator: Locator) => locator.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await px(note.locator('strong'))).toBeGreaterThan(
+      await px(page.locator('[data-toast="success"] p').first()),
+    );
     expected.push({ email, signup_type: PLACEMENTS[placement].signupType, source_page: path });
     await page.context().close();
   });
@@ -192,6 +197,16 @@ describe('sign-ups without JavaScript', () => {
     expect(await ok.isVisible()).toBe(true);
     expect(await ok.textContent()).toContain(PLACEMENTS.mid.success.text);
     expect(await ok.textContent()).toContain(CONFIRMATION_SENTENCE);
+    // The step that is left is the notice's first and largest line; the spec's words follow it.
+    const said = (await ok.textContent()) ?? '';
+    expect(said.startsWith(NEXT_STEP.title)).toBe(true);
+    expect(said.indexOf(NEXT_STEP.title)).toBeLessThan(said.indexOf(PLACEMENTS.mid.success.title));
+    const size = (selector: string) =>
+      ok
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await size('strong')).toBeGreaterThan(await size('span'));
     // Only that one notice shows.
     expect(await page.locator('[data-notice]:visible').count()).toBe(1);
     expected.push({ email, signup_type: 'Updates', source_page: ARTICLE });

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS, THEME_TEXT } from '../../src/shared/messages/index.ts';
 import {
-  CONFIRMATION_SENTENCE,
+  NEXT_STEP,
   STATUS_LABELS,
   SUBSCRIPTION_ADMIN_LABELS,
   SUBSCRIPTION_PAGES,
@@ -61,7 +61,9 @@ describe('subscriptions in the browser', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
     await expectToast(page, PLACEMENTS.home.success, 'success');
-    await expect.poll(() => page.locator('[data-confirmation-note="home"]').textContent()).toBe(CONFIRMATION_SENTENCE);
+    await expect
+      .poll(() => page.locator('[data-confirmation-note="home"]').textContent())
+      .toBe(`${NEXT_STEP.title} ${NEXT_STEP.text}`);
 
     const mail = await smtp.waitFor((m) => m.to === email, 20_000);
     expect(mail.subject).toBe('Confirm your Updates sign-up at Rooted Threads');

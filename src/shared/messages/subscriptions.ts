@@ -19,6 +19,12 @@ export const CONSENT_VERSION = '2026-11-27';
 // answer only knows it was queued (docs/threat-model.md, third audit, item 9).
 export const CONFIRMATION_SENTENCE = "We'll send you a confirmation e-mail: open the link in it to finish signing up.";
 
+/**
+ * What a reader sees first after signing up while double opt-in is on (../shared/DECISIONS.md, "The
+ * spec's strings under double opt-in"): one step is left. The spec's success words follow it.
+ */
+export const NEXT_STEP = { title: 'One more step: confirm by e-mail', text: CONFIRMATION_SENTENCE } as const;
+
 export const SIGNUP_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
 
