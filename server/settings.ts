@@ -236,6 +236,13 @@ export const SETTINGS = {
       return url;
     },
   }),
+  // The editor's storage (src/shared/editor-storage.ts): read and checked by astro.config.mjs.
+  KEYSTATIC_GITHUB_CLIENT_ID: setting({ where: ['build', 'Netlify'] }),
+  KEYSTATIC_GITHUB_CLIENT_SECRET: setting({ where: ['build', 'Netlify'] }),
+  KEYSTATIC_SECRET: setting({ where: ['build', 'Netlify'] }),
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: setting({ where: ['build', 'Netlify'] }),
+  KEYSTATIC_GITHUB_REPO: setting({ where: ['build'] }),
+  KEYSTATIC_CLOUD_PROJECT: setting({ where: ['build'] }),
 };
 
 export type SettingName = keyof typeof SETTINGS;
