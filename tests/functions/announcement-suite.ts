@@ -503,7 +503,9 @@ export function announcementSuite(name: string, start: () => Promise<AdminTarget
         (await send('POST', '/api/signups', { email: reader, signup_type: 'Newsletter', source_page: '/' })).status,
       ).toBe(201);
       const before = smtp.received.length;
-      await drain();
+      // One connection: the order the server receives is the order the sender claimed. With several,
+      // a copy claimed a moment after the confirmation can arrive before it.
+      await drainOutbox(t.db, { ...sender(), concurrency: 1 });
       const order = smtp.received.slice(before).map((m) => m.to);
       expect(order[0]).toBe(reader);
       expect(order.filter((to) => to.startsWith('queue-') && to.endsWith(`-${id}@example.org`))).toHaveLength(5);
