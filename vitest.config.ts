@@ -6,6 +6,7 @@ import { TIERS } from './tests/support/tiers.ts';
 // `npx vitest run tests/functions/db.test.ts` runs a file in its tier's project; `npm test` runs the
 // tiers one after another (scripts/test.ts).
 const SETUP: Record<string, string[]> = {
+  fixtures: ['tests/fixtures/global-setup.ts'],
   e2e: ['tests/e2e/global-setup.ts'],
   reliability: ['tests/reliability/global-setup.ts'],
 };
