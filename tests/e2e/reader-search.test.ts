@@ -104,7 +104,10 @@ describe('the 404 page', () => {
     const suggestion = page.getByRole('link', { name: /hemp/i }).and(page.locator('main a'));
     await expect.poll(() => suggestion.first().getAttribute('href')).toBe('/articles/hemp-vs-cotton');
     expect(await page.locator('main').innerText()).toMatch(/did you mean/i);
-    await page.locator('main').getByRole('button', { name: /search/i }).click();
+    await page
+      .locator('main')
+      .getByRole('button', { name: /search/i })
+      .click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await ctx.close();
   });
@@ -118,7 +121,10 @@ describe('the 404 page', () => {
 
   it('offers search without JavaScript too', async () => {
     const { page, ctx } = await open('/articles/hemp-vs-coton', { javaScriptEnabled: false });
-    await page.locator('main').getByRole('button', { name: /search/i }).click();
+    await page
+      .locator('main')
+      .getByRole('button', { name: /search/i })
+      .click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await ctx.close();
   });
