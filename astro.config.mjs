@@ -64,9 +64,9 @@ export default defineConfig({
   // Every page's CSS is inlined (about 5 KB gzipped): no request stands between the HTML and its
   // first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
-  // One web font: Fraunces for headings, a 13 KB static subset (scripts/subset-fonts.ts), never
-  // preloaded so it does not compete with the page. `optional`: used when it is there by the first
-  // paint (always once cached), else that page view keeps 'Fraunces fallback' (global.css: Times New
+  // One web font: Fraunces for headings, a 13 KB static subset (scripts/subset-fonts.ts), preloaded
+  // by BaseHead so it is there by the first paint of the first page too. `optional`: used when it is
+  // there by the first paint (always once cached), else that page view keeps 'Fraunces fallback' (global.css: Times New
   // Roman, Liberation Serif or Tinos with the metric overrides Astro computes for Fraunces). No late
   // swap, so no shift on a system without any of them (Android); `swap` was measured too (docs/decisions.md, "Critical path").
   fonts: [

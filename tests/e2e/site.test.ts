@@ -448,7 +448,7 @@ describe('home', () => {
     const { page, ctx } = await open('/articles', { javaScriptEnabled: false });
     const cards = page.locator('.card-grid .card');
     expect(await cards.count()).toBe(28);
-    await page.getByLabel('Health').check();
+    await page.getByRole('link', { name: 'Health', exact: true }).click();
     const visible = await cards.evaluateAll((els) =>
       els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-category')),
     );

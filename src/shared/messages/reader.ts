@@ -52,9 +52,16 @@ export const SEARCH_TEXT = {
   close: 'Close search',
   title: 'Search articles',
   field: 'Search articles and stories',
+  /** Shorter than the label so it fits a 320 px phone; the search icon stands before it. */
+  placeholder: 'Articles and stories',
   submit: 'Show results',
   idle: 'Type to search every article and story.',
   unavailable: 'Search is not available right now. Browse all articles instead.',
+  /** The form's answer when no script runs (/articles#search-needs-js). */
+  needsJavaScript:
+    'Search runs in your browser and needs JavaScript, which is off here. Every article is listed below: pick a category to narrow the list, or use your browser’s Find in page.',
+  /** The 404 page's suggestion, before the closest page's title. */
+  didYouMean: 'Did you mean',
 } as const;
 
 /** The search dialog's status line once a query has been searched. */
