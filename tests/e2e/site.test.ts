@@ -1,5 +1,6 @@
 // The public site in a real browser against the production server: routes, navigation, anchors,
 // the mobile menu, search, share, Back, the 404 page and the sitemap page.
+import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile } from '../support/browser';
 import { SITE, STATIC_PAGES, NAV } from '../../src/site';
@@ -406,8 +407,14 @@ describe('404 and sitemap pages', () => {
     expect(xml).toMatch(
       /\/contact<\/loc>\s*<lastmod>2025-09-03<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.6<\/priority>/,
     );
+    // An article's lastmod is its last update (front-matter updatedDate), as its file says today.
+    const updated = /^updatedDate: (\d{4}-\d{2}-\d{2})/m.exec(
+      readFileSync('src/content/articles/hemp-vs-cotton.mdx', 'utf8'),
+    )![1]!;
     expect(xml).toMatch(
-      /\/articles\/hemp-vs-cotton<\/loc>\s*<lastmod>2026-11-24<\/lastmod>\s*<changefreq>monthly<\/changefreq>\s*<priority>0\.7<\/priority>/,
+      new RegExp(
+        `/articles/hemp-vs-cotton</loc>\\s*<lastmod>${updated}</lastmod>\\s*<changefreq>monthly</changefreq>\\s*<priority>0\\.7</priority>`,
+      ),
     );
     await ctx.close();
   });
