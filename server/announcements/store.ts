@@ -141,13 +141,16 @@ export async function previousSends(
   db: Queryable,
   sourcePath: string | null | undefined,
   types: readonly SignupType[],
+  /** The announcement being sent: its own send (a double click's first) is not an earlier one. */
+  exceptId: string | null = null,
 ): Promise<PreviousSend[]> {
   if (!sourcePath) return [];
   const { rows } = await db.query<PreviousSend>(
     `SELECT audience, sent_at, recipients FROM announcements
       WHERE source_path = $1 AND status <> 'draft' AND sent_at IS NOT NULL AND audience && $2::text[]
+        AND ($3::bigint IS NULL OR id <> $3::bigint)
       ORDER BY sent_at, id`,
-    [sourcePath, types],
+    [sourcePath, types, exceptId],
   );
   return rows.map((row) => ({ ...row, audience: normalise({ audience: row.audience } as Announcement).audience }));
 }
@@ -184,7 +187,7 @@ export async function sendAnnouncement(
   const draft = { ...current, ...edits };
   const source = sourceOf(draft);
   if (!source) return { kind: 'unknown-source' };
-  const previous = await previousSends(db, draft.source_path, draft.audience);
+  const previous = await previousSends(db, draft.source_path, draft.audience, id);
   if (previous.length && !repeat) return { kind: 'repeat', previous };
   if ((await audienceCount(db, draft.audience, draft.source_path)) === 0) return { kind: 'no-recipients' };
   const mail = await renderAnnouncement(source);
