@@ -41,6 +41,34 @@ export async function subscribe(
   const caps = { email: signup.email, client, limit };
   // Most sign-ups need the e-mail: it is rendered before the transaction, which then only writes.
   const prepared = await prepareConfirmation(type);
+  // Concurrent sign-ups take the same counter rows (mail-caps.ts) and unique keys in one
+  // transaction each; PostgreSQL may end one of two such transactions as a deadlock (40P01). Nothing
+  // of it was stored, so it is run again, as PostgreSQL's documentation advises, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signupTransaction(db, signup, mode, type, caps, prepared, channel);
+    } catch (err) {
+      if (attempt < 4 && isRetryable(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** A deadlock or a serialization failure: the transaction was rolled back and may run again. */
+function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+async function signupTransaction(
+  db: Db,
+  signup: SignupData,
+  mode: ReturnType<typeof signupConfirmation>,
+  type: SignupData['signup_type'],
+  caps: { email: string; client: string; limit: number },
+  prepared: Awaited<ReturnType<typeof prepareConfirmation>>,
+  channel: 'form' | 'preferences',
+): Promise<SignupResult> {
   try {
     return await db.transaction(async (tx) => {
       const suppressed = await tx.query(
@@ -56,7 +84,12 @@ export async function subscribe(
          RETURNING id::text AS id, email_hash`,
         [signup.email, type, signup.source_page, confirmNow ? 'confirmed' : 'pending'],
       );
-      const consent = { type, sourcePage: signup.source_page, consentVersion: CONSENT_VERSION, clientHash: client };
+      const consent = {
+        type,
+        sourcePage: signup.source_page,
+        consentVersion: CONSENT_VERSION,
+        clientHash: caps.client,
+      };
       if (inserted.rows[0]) {
         const row = inserted.rows[0];
         await recordConsent(tx, {
