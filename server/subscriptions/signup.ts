@@ -22,6 +22,8 @@ export type SignupResult = 'created' | 'pending' | 'duplicate' | 'resent' | 'cap
 
 /** Thrown inside the transaction to roll it back when a cap on confirmation e-mails is spent. */
 class CapSpent extends Error {}
+/** Thrown inside the transaction when a pending address's confirmation may not go again now. */
+class ResendCapped extends Error {}
 
 interface ExistingRow {
   id: string;
@@ -119,21 +121,26 @@ async function signupTransaction(
       // Gone between the insert and the select (erased or purged just then): the same as a duplicate.
       if (!existing) return 'duplicate';
       const pending = { id: existing.id, email: signup.email, email_hash: existing.email_hash, signup_type: type };
+      // Every path writes the sign-up (whose insights trigger takes its day's count row) before it
+      // takes the mail counters (mail-caps.ts): one order for every transaction, so two sign-ups
+      // never wait on each other in a circle. A spent cap rolls the write back.
       if (existing.status === 'unsubscribed') {
-        if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
         await tx.query(
           `UPDATE email_signups SET email = $2, source_page = $3, status = 'pending', submitted_at = now(),
              status_changed_at = now(), confirmation_sent_at = now() WHERE id = $1::bigint`,
           [existing.id, signup.email, signup.source_page],
         );
+        if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
         await recordConsent(tx, { ...consent, emailHash: existing.email_hash, event: 'resubscribed', channel });
         await queueConfirmation(tx, prepared, pending);
         return 'pending';
       }
       // Pending: the e-mail may have been lost or filtered, so it goes again, within the caps
       // (issue 39: a reader must not be stuck); a confirmed address gets nothing.
-      if (existing.status === 'pending' && !(await takeConfirmationMail(tx, caps))) {
+      if (existing.status === 'pending') {
         await tx.query('UPDATE email_signups SET confirmation_sent_at = now() WHERE id = $1::bigint', [existing.id]);
+        // Capped: no e-mail again, and the write above rolled back; the reader gets the duplicate.
+        if (await takeConfirmationMail(tx, caps)) throw new ResendCapped();
         await queueConfirmation(tx, prepared, pending);
         return 'resent';
       }
@@ -141,6 +148,7 @@ async function signupTransaction(
     });
   } catch (err) {
     if (err instanceof CapSpent) return 'capped';
+    if (err instanceof ResendCapped) return 'duplicate';
     throw err;
   }
 }
