@@ -15,7 +15,7 @@
 //   POST /api/admin/announcements/:id/pause|resume|cancel → 200 the announcement; 409 when not possible now
 import { ADMIN_NOTICES, SIGNUP_TYPES, type SignupType } from '../../src/shared/messages/index.ts';
 import { ANNOUNCEMENT_MAIL, ANNOUNCEMENT_NOTICES } from '../../src/shared/messages/announcements.ts';
-import { announcementDraftSchema, announcementSendSchema } from '../../src/shared/announcement-api.ts';
+import { SOURCE_PATH, announcementDraftSchema, announcementSendSchema } from '../../src/shared/announcement-api.ts';
 import { json, problem, readBody } from '../http.ts';
 import type { ApiHandler } from '../endpoint.ts';
 import { adminFunction } from '../admin/endpoint.ts';
@@ -38,8 +38,6 @@ import {
   sendAnnouncement,
   sourceOf,
 } from './store.ts';
-
-const SOURCE_PATH = /^\/(articles|stories)\/[a-z0-9-]{1,120}$/;
 
 function parseTypes(value: string | null): SignupType[] | undefined {
   const types = (value ?? '').split(',').filter(Boolean);

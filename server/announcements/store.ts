@@ -43,12 +43,15 @@ const COUNTS = `LEFT JOIN LATERAL (
            count(*) FILTER (WHERE o.status = 'cancelled') AS cancelled
       FROM mail_outbox o WHERE o.announcement_id = a.id) c ON true`;
 
+/** PGlite and pg give text[] as an array; Neon's HTTP driver may give its literal. */
+function audienceOf(value: unknown): SignupType[] {
+  return Array.isArray(value)
+    ? (value as SignupType[])
+    : (String(value).replace(/[{}]/g, '').split(',').filter(Boolean) as SignupType[]);
+}
+
 function normalise(row: Announcement): Announcement {
-  // PGlite and pg give text[] as an array; Neon's HTTP driver may give its literal.
-  const audience = Array.isArray(row.audience)
-    ? row.audience
-    : (String(row.audience).replace(/[{}]/g, '').split(',').filter(Boolean) as SignupType[]);
-  return { ...row, audience };
+  return { ...row, audience: audienceOf(row.audience) };
 }
 
 /** Marks announcements whose last mail has gone as done (read paths call it: no timer needed). */
@@ -152,7 +155,7 @@ export async function previousSends(
       ORDER BY sent_at, id`,
     [sourcePath, types, exceptId],
   );
-  return rows.map((row) => ({ ...row, audience: normalise({ audience: row.audience } as Announcement).audience }));
+  return rows.map((row) => ({ ...row, audience: audienceOf(row.audience) }));
 }
 
 export type SendResult =

@@ -3,11 +3,14 @@
 import { z } from 'zod/mini';
 import { SIGNUP_TYPES, type SignupType } from './messages/index.ts';
 
+/** An article's or story's canonical path, as the build lists them (migration 007 checks the same). */
+export const SOURCE_PATH = /^\/(articles|stories)\/[a-z0-9-]{1,120}$/;
+
 /** An e-mail to compose, preview, test or save as a draft: an article/story or a note, or both. */
 export const announcementDraftSchema = z
   .strictObject({
     /** The article's or story's canonical path (from the build's list), or absent for a note. */
-    source_path: z.optional(z.string().check(z.regex(/^\/(articles|stories)\/[a-z0-9-]{1,120}$/))),
+    source_path: z.optional(z.string().check(z.regex(SOURCE_PATH))),
     /** A short note: the whole e-mail without an article, or a line above the article's summary. */
     note: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
     /** The subject line: one line, at most 200 characters. */

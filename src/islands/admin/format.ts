@@ -1,13 +1,6 @@
 // The locale's formats for dates and counts, each made once on first use (constructing an Intl
 // formatter is costly, and a table formats a date per row).
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-/** The locale's short date. */
-export function shortDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
-  return dateFormat.format(new Date(iso));
-}
-
 let shortDateTimeFormat: Intl.DateTimeFormat | undefined;
 /** The locale's short date and time: "11/27/26, 2:15 PM" (a list's rows). */
 export function shortDateTime(iso: string): string {
