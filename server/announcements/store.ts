@@ -191,8 +191,18 @@ export async function sendAnnouncement(
   const source = sourceOf(draft);
   if (!source) return { kind: 'unknown-source' };
   const previous = await previousSends(db, draft.source_path, draft.audience, id);
-  if (previous.length && !repeat) return { kind: 'repeat', previous };
-  if ((await audienceCount(db, draft.audience, draft.source_path)) === 0) return { kind: 'no-recipients' };
+  const refusal: SendResult | null =
+    previous.length && !repeat
+      ? { kind: 'repeat', previous }
+      : (await audienceCount(db, draft.audience, draft.source_path)) === 0
+        ? { kind: 'no-recipients' }
+        : null;
+  if (refusal) {
+    // A double click's second request may look after the first has queued: its rows then hide
+    // every reader from the audience. That is the first send, not a refusal.
+    const now = await readAnnouncement(db, id);
+    return now && now.status !== 'draft' ? { kind: 'already', announcement: now } : refusal;
+  }
   const mail = await renderAnnouncement(source);
   // One line each, as enqueueMail makes every header value (server/mail/outbox.ts).
   const headers = Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerText(v, 2000)]));
