@@ -1,13 +1,16 @@
 // `npm test`: every gate in order, stopping at the first failure.
 //   type check (astro check) → lint → format → build → the test tiers, one at a time
 //   (tests/support/tiers.ts: unit, built-site, fixtures, functions, e2e)
+// The three checks (type check, lint, format) and the unit tier run side by side: each is one
+// process on one core, so on 2 cores the four take about as long as the slowest two together.
+// Their output is printed whole, one after another, as each ends. Everything after runs alone.
 // It ends with each step's time beside its budget, the 15 slowest test files and the closing line
 // counting the tests that ran: "N passed, N failed".
 //   node scripts/test.ts functions e2e   runs only the steps so named (any step, any tier)
 //   node scripts/test.ts reliability     the reliability suite (npm run test:reliability)
 // ESLint and Prettier keep their caches in .cache/ (outside node_modules/, so `npm ci` keeps them;
 // .ci/run keeps .cache/ between runs on one machine). A clean clone has none and checks every file.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { TIERS } from '../tests/support/tiers.ts';
 
@@ -19,14 +22,17 @@ interface Step {
   args: string[];
   budgetSeconds?: number;
   onDemand?: boolean;
+  /** Runs beside the other steps of its group (single-threaded checks: see the top). */
+  group?: string;
   /** The tier's JSON report, for the counts and the slowest files. */
   report?: string;
 }
 
 const steps: Step[] = [
-  { name: 'astro check', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'warning'] },
+  { name: 'astro check', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'warning'], group: 'checks' },
   {
     name: 'lint',
+    group: 'checks',
     cmd: 'npx',
     args: [
       'eslint',
@@ -42,6 +48,7 @@ const steps: Step[] = [
   },
   {
     name: 'format',
+    group: 'checks',
     cmd: 'npx',
     args: ['prettier', '--check', '--cache', '--cache-strategy', 'content', '--cache-location', '.cache/prettier', '.'],
   },
@@ -60,6 +67,7 @@ const steps: Step[] = [
     ],
     budgetSeconds: tier.budgetSeconds,
     onDemand: tier.onDemand,
+    ...(tier.name === 'unit' ? { group: 'checks' } : {}),
     report: `${REPORTS}/${tier.name}.json`,
   })),
 ];
@@ -93,18 +101,53 @@ const only = process.argv.slice(2);
 const started = Date.now();
 const timings: { step: Step; seconds: number }[] = [];
 let exitCode = 0;
-for (const step of steps) {
-  if (only.length ? !only.some((o) => step.name.includes(o)) : step.onDemand) continue;
-  const t0 = Date.now();
+const selected = steps.filter((step) => (only.length ? only.some((o) => step.name.includes(o)) : !step.onDemand));
+
+/** Runs one step with its output passed through; resolves to its exit status. */
+function runInherit(step: Step): Promise<number> {
   console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
   const result = spawnSync(step.cmd, step.args, { stdio: 'inherit', env });
-  timings.push({ step, seconds: (Date.now() - t0) / 1000 });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${step.name} failed (exit ${result.status ?? result.signal})`);
-    exitCode = result.status || 1;
-    break;
+  return Promise.resolve(result.status ?? 1);
+}
+
+/** Runs one step of a group, its output kept and printed whole when it ends. */
+function runBuffered(step: Step): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(step.cmd, step.args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.stderr.on('data', (d: Buffer) => chunks.push(d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
+      process.stdout.write(Buffer.concat(chunks));
+      done(code ?? 1);
+    });
+  });
+}
+
+async function timed(step: Step, run: (step: Step) => Promise<number>): Promise<boolean> {
+  const t0 = Date.now();
+  const status = await run(step);
+  const seconds = (Date.now() - t0) / 1000;
+  timings.push({ step, seconds });
+  if (status !== 0) {
+    console.error(`\n✗ ${step.name} failed (exit ${status})`);
+    exitCode = exitCode || status || 1;
+    return false;
   }
-  console.log(`✓ ${step.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`✓ ${step.name} (${seconds.toFixed(1)} s)`);
+  return true;
+}
+
+// A group runs where its first step stands (the unit tier joins the checks before the build).
+const done = new Set<Step>();
+for (const step of selected) {
+  if (exitCode !== 0) break;
+  if (done.has(step)) continue;
+  const batch = step.group ? selected.filter((s) => s.group === step.group) : [step];
+  batch.forEach((s) => done.add(s));
+  if (batch.length > 1) await Promise.all(batch.map((s) => timed(s, runBuffered)));
+  else await timed(step, runInherit);
 }
 
 let passed = 0;

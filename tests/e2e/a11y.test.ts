@@ -30,34 +30,45 @@ describe('accessibility', () => {
       '/admin',
       '/no-such-page',
     ];
-    for (const { viewport, colorScheme } of [
+    const passes = [
       { viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
       { viewport: { width: 375, height: 740 }, colorScheme: 'light' },
       { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' },
       { viewport: { width: 375, height: 740 }, colorScheme: 'dark' },
-    ] as const) {
+    ] as const;
+    // The light desktop pass covers every page; the others one page of each type.
+    const jobs = passes.flatMap((pass) =>
+      (pass.viewport.width === 1280 && pass.colorScheme === 'light' ? paths : onePerType).map((path) => ({
+        ...pass,
+        path,
+      })),
+    );
+    // Two pages at a time: axe runs in the page's renderer, one core each, and nothing here writes.
+    const check = async ({ viewport, colorScheme, path }: (typeof jobs)[number]) => {
       const ctx = await browser.newContext({ viewport, colorScheme });
       const page = await ctx.newPage();
-      // The light desktop pass covers every page; the others one page of each type.
-      const list = viewport.width === 1280 && colorScheme === 'light' ? paths : onePerType;
-      for (const path of list) {
-        await page.goto(base + path);
-        // Whatever is off screen under content-visibility: auto (chapters, cards, the footer) has no
-        // layout for axe to measure colours and target sizes on; shown, it renders exactly so.
-        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-        const result = await (await axeAtRest(page)).analyze();
-        for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical')
-            problems.push(
-              `${viewport.width}px ${colorScheme} ${path}: ${v.id} (${v.impact}) ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(', ')}`,
-            );
-        }
+      await page.goto(base + path);
+      // Whatever is off screen under content-visibility: auto (chapters, cards, the footer) has no
+      // layout for axe to measure colours and target sizes on; shown, it renders exactly so.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+      const result = await (await axeAtRest(page)).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical')
+          problems.push(
+            `${viewport.width}px ${colorScheme} ${path}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
       }
       await ctx.close();
-    }
+    };
+    const queue = [...jobs];
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await check(job);
+      }),
+    );
     expect(problems).toEqual([]);
   }, 480_000);
 });

@@ -7,19 +7,19 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startDevServer, type DevServer } from '../support/dev-server';
+import { sharedDevServer } from '../support/dev-server';
 import { freePort } from '../support/server';
 
 const MARKER_PATH = `src/content/articles/from-another-port-${Date.now().toString(36)}.mdx`;
 const MARKER = resolve(MARKER_PATH);
 
-let dev: DevServer;
+let dev: Awaited<ReturnType<typeof sharedDevServer>>;
 let browser: Browser;
 let other: Server;
 let otherUrl: string;
 
 beforeAll(async () => {
-  dev = await startDevServer();
+  dev = await sharedDevServer();
   browser = await launchBrowser();
   // Another local site: any page the editor has open on another port.
   const port = await freePort();
@@ -34,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(MARKER, { force: true });
   await browser?.close();
-  await dev?.stop();
   await new Promise((ok) => other?.close(ok));
 });
 

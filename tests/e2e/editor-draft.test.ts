@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startDevServer } from '../support/dev-server';
+import { sharedDevServer } from '../support/dev-server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -25,8 +25,7 @@ describe('a draft saved half-written', () => {
   it('is created with only a title, as a draft, and listed with its state and date in words', async () => {
     expect(existsSync(article)).toBe(false);
     cleanups.push(() => rmSync(article, { force: true }));
-    const dev = await startDevServer();
-    cleanups.push(() => dev.stop());
+    const dev = await sharedDevServer();
     const browser = await launchBrowser();
     cleanups.push(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -51,6 +50,5 @@ describe('a draft saved half-written', () => {
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('Draft');
     const hemp = page.getByRole('row', { name: /hemp-vs-cotton/ });
     await expect.poll(() => hemp.innerText()).toMatch(/23 Aug 2025[\s\S]*Published/);
-    await dev.stop();
   }, 300_000);
 });

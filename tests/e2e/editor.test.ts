@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startDevServer, type DevServer } from '../support/dev-server';
+import { sharedDevServer } from '../support/dev-server';
 import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
 
 const TITLE = `Editor Test Article ${Date.now().toString(36)}`;
@@ -58,7 +58,7 @@ async function addRelated(page: Page, slug: string) {
 }
 
 describe('the visual editor', () => {
-  let dev: DevServer;
+  let dev: Awaited<ReturnType<typeof sharedDevServer>>;
   let browser: Browser;
 
   it('creates an article with a JPEG hero that the site serves as a responsive picture', async () => {
@@ -68,8 +68,7 @@ describe('the visual editor', () => {
       rmSync(ART_DIR, { recursive: true, force: true });
     });
     const photo = await makeJpeg();
-    dev = await startDevServer();
-    cleanups.push(() => dev.stop());
+    dev = await sharedDevServer();
     browser = await launchBrowser();
     cleanups.push(() => browser.close());
 
@@ -155,7 +154,6 @@ describe('the visual editor', () => {
     // The editor writes the shapes the schema reads: years as numbers, no empty optional card.
     expect(source).toMatch(/^ {4}year: 2021$/m);
     expect(source).not.toMatch(/^(cta|announcement):/m);
-    await dev.stop();
 
     // Build a copy of the site with this tree's content (the new article included).
     const read = (kind: string) =>
@@ -231,8 +229,7 @@ describe('drafts, photos in the text and the preview', () => {
       rmSync(artDir, { recursive: true, force: true });
     });
     const [hero, inline] = [await makeJpeg(), await makeJpeg('drying-rack.jpg')];
-    const dev = await startDevServer();
-    cleanups.push(() => dev.stop());
+    const dev = await sharedDevServer();
     const browser = await launchBrowser();
     cleanups.push(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -296,7 +293,6 @@ describe('drafts, photos in the text and the preview', () => {
     await expect.poll(() => tab.locator('[data-publish-state="draft"]').count()).toBe(1);
     expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     expect(await tab.locator('figure.figure figcaption').innerText()).toContain('Image: Rooted Threads');
-    await dev.stop();
 
     // A small copy of the site: the editor's draft and the two articles it relates to.
     const others = {

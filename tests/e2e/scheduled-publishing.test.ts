@@ -4,9 +4,14 @@
 // server rebuilds by itself at once into a new folder and swaps the build in. The article then is in
 // /articles, the sitemap and RSS without a restart, and a reader polling the site all along never
 // got a failed request. No waiting for the wall clock to reach the moment.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The server's own reading of the build follows the new one too: Insights shows the new article's
+// title for a sign-up made on it before it was live (page titles used to be read once per process,
+// so it stayed one of "Other pages" until a restart).
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Insights } from '../../src/shared/admin-api.ts';
+import { openAdminSession } from '../support/admin-session.ts';
 import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
 import { startServer, type RunningServer } from '../support/server';
 import { zoneOffset } from '../../src/shared/zone-offset.ts';
@@ -40,6 +45,8 @@ describe('scheduled publishing on npm start', () => {
       }),
     });
     cleanups.push(() => removeFixture(site));
+    // The server mounts ROOT_DIR's functions: these, resolved to this checkout's own modules.
+    symlinkSync(resolve('netlify'), join(site, 'netlify'), 'dir');
 
     const build = buildFixture(site, { SITE_TIME_ZONE: ZONE, SOURCE_DATE_EPOCH: String(builtAt / 1000) });
     expect(build.status, build.output).toBe(0);
@@ -51,8 +58,40 @@ describe('scheduled publishing on npm start', () => {
     expect(next).toEqual({ next: due.toISOString(), builtAt: new Date(builtAt).toISOString() });
 
     // The server's rebuild reads the real clock (an inherited SOURCE_DATE_EPOCH would freeze it).
-    const server: RunningServer = await startServer({ ROOT_DIR: site, SITE_TIME_ZONE: ZONE, SOURCE_DATE_EPOCH: '' });
+    const server: RunningServer = await startServer({
+      ROOT_DIR: site,
+      SITE_TIME_ZONE: ZONE,
+      SOURCE_DATE_EPOCH: '',
+      SIGNUP_CONFIRMATION: 'single',
+    });
     cleanups.push(() => server.stop());
+    const cookie = await openAdminSession(
+      (path, init) => fetch(server.url + path, init),
+      server.url,
+      server.adminKey(),
+    );
+    const insights = async (): Promise<Insights> => {
+      const res = await fetch(`${server.url}/api/admin/insights?days=30`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Insights;
+    };
+    // A sign-up on the article's address before the new build: the page is unknown, one of "Other pages".
+    const signUp = await fetch(`${server.url}/api/signups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({
+        email: 'reader@example.org',
+        signup_type: 'Newsletter',
+        source_page: '/articles/due-soon',
+      }),
+    });
+    expect(signUp.status, await signUp.text()).toBeLessThan(300);
+    const before = await insights();
+    expect(
+      server.output(),
+      'the rebuild finished before the first look at Insights: nothing would be proved',
+    ).not.toContain('the new build is live');
+    expect(before.topPages).toContainEqual({ source_page: null, title: null, signups: 1 });
     const get = (path: string) =>
       fetch(server.url + path, { redirect: 'manual' }).then(async (r) => ({ status: r.status, text: await r.text() }));
     const early = await get('/articles/due-soon');
@@ -102,6 +141,10 @@ describe('scheduled publishing on npm start', () => {
     expect(server.output()).toContain('scheduled publishing: the new build is live');
     expect(requests).toBeGreaterThan(20);
     expect(failures).toEqual([]);
+    // Insights now names the page by its title, with no restart.
+    expect((await insights()).topPages).toEqual([
+      { source_page: '/articles/due-soon', title: 'An article that publishes itself on time', signups: 1 },
+    ]);
     // The new build became dist/ on disk too.
     expect(readFileSync(join(site, 'dist', 'next-publish.json'), 'utf8')).toContain('"next":null');
   }, 900_000);

@@ -60,23 +60,29 @@ const sweepWidths = (step: number) => [
 
 async function sweep(styles: string[], colorScheme: 'light' | 'dark', widths: number[]): Promise<string[]> {
   const problems: string[] = [];
-  const ctx = await browser().newContext({ viewport: { width: 480, height: 800 }, colorScheme });
-  const page = await ctx.newPage();
-  for (const path of PAGES) {
-    await page.goto(base + path);
-    for (const content of styles) await page.addStyleTag({ content });
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      const m = await measure(page);
-      if (m.documentWidth > m.width || m.offscreen.length)
-        problems.push(
-          `${colorScheme} ${path} at ${width}px: document ${m.documentWidth}px wide` +
-            (m.offscreen.length ? `, off screen: ${m.offscreen.join(', ')}` : ''),
-        );
-    }
-  }
-  await ctx.close();
-  return problems;
+  const queue = [...PAGES];
+  // Two pages at a time, each in its own context: layout runs in each page's renderer, one core each.
+  await Promise.all(
+    [0, 1].map(async () => {
+      const ctx = await browser().newContext({ viewport: { width: 480, height: 800 }, colorScheme });
+      const page = await ctx.newPage();
+      for (let path = queue.shift(); path; path = queue.shift()) {
+        await page.goto(base + path);
+        for (const content of styles) await page.addStyleTag({ content });
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 });
+          const m = await measure(page);
+          if (m.documentWidth > m.width || m.offscreen.length)
+            problems.push(
+              `${colorScheme} ${path} at ${width}px: document ${m.documentWidth}px wide` +
+                (m.offscreen.length ? `, off screen: ${m.offscreen.join(', ')}` : ''),
+            );
+        }
+      }
+      await ctx.close();
+    }),
+  );
+  return problems.sort();
 }
 
 describe('phone widths', () => {

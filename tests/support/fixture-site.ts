@@ -1,6 +1,6 @@
 // A throw-away copy of the site with its own content, for tests that must run a real `astro build`
 // on articles of their choosing (a bad article, or hundreds of generated ones in the benchmark).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,6 +43,18 @@ export function articleSource(slug: string, related: string[], overrides: Record
   return `---\n${front}\n---\n\n## A section\n\nSome words for ${slug}.<Cite to="ref-1 ref-2 ref-3" />\n\n- a list item\n`;
 }
 
+/**
+ * Gives a copy of the site this tree's optimised images and fonts (Astro's cacheDir, .cache/astro,
+ * keyed by content), so its build makes only the images that are new to it, as a second build of
+ * this tree would. Not the content layer's data store: the copy's content is its own.
+ */
+export function seedAstroCache(dir: string): void {
+  for (const part of ['assets', 'fonts']) {
+    const from = join(ROOT, '.cache', 'astro', part);
+    if (existsSync(from)) cpSync(from, join(dir, '.cache', 'astro', part), { recursive: true });
+  }
+}
+
 /** Copies the project (without content) to a temp dir and writes the given articles into it. */
 export function makeFixtureSite(articles: Record<string, string>, stories: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'rt-site-'));
@@ -58,6 +70,7 @@ export function makeFixtureSite(articles: Record<string, string>, stories: Recor
     filter: (src) => !src.startsWith(join(ROOT, 'src', 'content') + '/'),
   });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  seedAstroCache(dir);
   // The home page's words, without the fibre cards: they link to articles of the real site, which
   // a fixture does not have (a link to a missing article fails the build: src/lib/article-link.ts).
   const home = parse(readFileSync(join(ROOT, 'src', 'content', 'home.yaml'), 'utf8')) as { fibres: { items: [] } };

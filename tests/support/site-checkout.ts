@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort, TEST_SERVER_ADMIN_KEY } from './server';
+import { seedAstroCache } from './fixture-site';
 
 const ROOT = resolve('.');
 const GIT_ID = {
@@ -39,6 +40,7 @@ export function makeCheckout(): Checkout {
     }
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  seedAstroCache(dir);
   const git = (...args: string[]) => {
     const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...GIT_ID } });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
