@@ -36,6 +36,7 @@ export default defineConfig({
         ...TIMEOUTS[tier.name],
         ...(SETUP[tier.name] ? { globalSetup: SETUP[tier.name] } : {}),
         ...(tier.serial ? { fileParallelism: false } : {}),
+        ...(tier.workers ? { maxWorkers: tier.workers } : {}),
       },
     })),
   },

@@ -1,12 +1,13 @@
 // axe-core (WCAG 2.2 AA rules) on every page of the sitemap plus /admin, /sitemap and the 404
 // page: no serious or critical violation, in the light theme and (one page of each type, on
 // desktop and phone) in the dark theme.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { axeAtRest } from '../support/axe';
 import { launchBrowser } from '../support/browser';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

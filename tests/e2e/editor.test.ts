@@ -1,17 +1,27 @@
-// The brand team's path end to end: in a real browser against `astro dev`, create an article in the
-// Keystatic editor with an uploaded JPEG hero and a citation; the MDX file and the photo land in the tree; a build
-// of the site then serves the hero as a responsive <picture> with AVIF and WebP sources. Everything
-// the test created is removed afterwards, whatever happens.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The brand team's path end to end, in a real browser against one `astro dev` (the editing server
+// `npm run dev` runs, with the Keystatic editor) shared by every test here: Vite's first bundling
+// of the editor is the dearest step, paid once.
+// - Create an article in the editor with an uploaded JPEG hero and a citation; the MDX file and the
+//   photo land in the tree; a build of the site then serves the hero as a responsive <picture> with
+//   AVIF and WebP sources.
+// - A draft with a photo in its text: in dev and preview builds, nowhere in production, and a link
+//   to it fails the build.
+// - A draft saved half-written: created from its title alone (and half an excerpt), with the
+//   labelled Preview link at the top; the entries list shows Draft/Published and dates in words.
+// - `npm run dev` answers its own pages only (issue 35, item 3): a page on another local port
+//   calling the Keystatic API to write a file into the tree writes nothing.
+// Everything the tests created is removed afterwards, whatever happens.
+import { createServer, request, type Server } from 'node:http';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { sharedDevServer } from '../support/dev-server';
+import { startDevServer, type DevServer } from '../support/dev-server';
 import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
+import { addItem, addRelated, field, makeJpeg } from '../support/keystatic-fields';
+import { freePort } from '../support/server';
 
 const TITLE = `Editor Test Article ${Date.now().toString(36)}`;
 const SLUG = TITLE.toLowerCase().replace(/\s+/g, '-');
@@ -19,48 +29,18 @@ const ARTICLE = resolve('src/content/articles', `${SLUG}.mdx`);
 const ART_DIR = resolve('src/assets/art', SLUG);
 
 const cleanups: (() => Promise<void> | void)[] = [];
+let dev: DevServer;
+let browser: Browser;
+beforeAll(async () => {
+  [dev, browser] = await Promise.all([startDevServer(), launchBrowser()]);
+}, 300_000);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
+  await browser?.close();
+  await dev?.stop();
 });
 
-/** A photo-like JPEG made here: a colour gradient with noise, 2000×1200. */
-async function makeJpeg(name = 'field-photo.jpg'): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'rt-photo-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, name);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1200"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#c9a96e"/><stop offset="1" stop-color="#3f5873"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="1300" cy="500" r="320" fill="#f4eee2" opacity="0.6"/></svg>`;
-  await sharp(Buffer.from(svg)).blur(3).jpeg({ quality: 82 }).toFile(file);
-  return file;
-}
-
-/** A form control by its label as shown ("Title", or "Title*" when required). */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`));
-
-/** Adds one item to a list field through its dialog. */
-async function addItem(page: Page, list: string, values: Record<string, string>) {
-  await page.getByRole('group', { name: list }).getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(values)) await field(dialog, label).fill(value);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** Picks an article in a related-article dialog (a searchable combobox). */
-async function addRelated(page: Page, slug: string) {
-  await page.getByRole('group', { name: 'Related articles' }).getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const box = dialog.getByRole('combobox');
-  await box.fill(slug);
-  await page.getByRole('option', { name: slug, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('the visual editor', () => {
-  let dev: Awaited<ReturnType<typeof sharedDevServer>>;
-  let browser: Browser;
-
   it('creates an article with a JPEG hero that the site serves as a responsive picture', async () => {
     expect(existsSync(ARTICLE)).toBe(false);
     cleanups.push(() => {
@@ -68,9 +48,6 @@ describe('the visual editor', () => {
       rmSync(ART_DIR, { recursive: true, force: true });
     });
     const photo = await makeJpeg();
-    dev = await sharedDevServer();
-    browser = await launchBrowser();
-    cleanups.push(() => browser.close());
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(`${dev.url}/keystatic/collection/articles/create`);
@@ -229,9 +206,6 @@ describe('drafts, photos in the text and the preview', () => {
       rmSync(artDir, { recursive: true, force: true });
     });
     const [hero, inline] = [await makeJpeg(), await makeJpeg('drying-rack.jpg')];
-    const dev = await sharedDevServer();
-    const browser = await launchBrowser();
-    cleanups.push(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${dev.url}/keystatic/collection/articles/create`);
@@ -345,4 +319,136 @@ describe('drafts, photos in the text and the preview', () => {
     expect(linked.status).not.toBe(0);
     expect(linked.output).toContain(`wool-fixture.mdx: related: '${slug}' is a draft`);
   }, 900_000);
+});
+
+describe('a draft saved half-written', () => {
+  const title = `Half Written Draft ${Date.now().toString(36)}`;
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const article = resolve('src/content/articles', `${slug}.mdx`);
+
+  it('is created with only a title, as a draft, and listed with its state and date in words', async () => {
+    expect(existsSync(article)).toBe(false);
+    cleanups.push(() => rmSync(article, { force: true }));
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${dev.url}/keystatic/collection/articles/create`);
+    await field(page, 'Title').waitFor({ timeout: 180_000 });
+    // The Preview link is labelled, at the top of the fields.
+    await expect.poll(() => page.getByText(/^Preview: after the first save/).count()).toBe(1);
+    await field(page, 'Title').fill(title);
+    await field(page, 'Excerpt').fill('Half an excerpt');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(() => existsSync(article), { timeout: 30_000 }).toBe(true);
+    const source = readFileSync(article, 'utf8');
+    expect(source).toMatch(/^draft: true$/m);
+    expect(source).toContain('excerpt: Half an excerpt');
+    // Nothing else was filled in: no date, no hero, empty lists.
+    expect(source).not.toMatch(/^(publishedDate|hero|heroAlt|lead):/m);
+    expect(source).toMatch(/^faq: \[\]$/m);
+
+    // The entries list: Draft and Published in words, dates as dates.
+    await page.goto(`${dev.url}/keystatic/collection/articles`);
+    const row = page.getByRole('row', { name: new RegExp(slug) });
+    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('Draft');
+    const hemp = page.getByRole('row', { name: /hemp-vs-cotton/ });
+    await expect.poll(() => hemp.innerText()).toMatch(/23 Aug 2025[\s\S]*Published/);
+    await page.close();
+  }, 300_000);
+});
+
+/** What the audit's page ran: Keystatic's own write call, from another origin, and a read. */
+const attack = (devUrl: string, path: string) => `(async () => {
+  const out = {};
+  try {
+    const res = await fetch(${JSON.stringify(devUrl)} + '/api/keystatic/update', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'no-cors': '1' },
+      body: JSON.stringify({ additions: [{ path: ${JSON.stringify(path)}, contents: btoa('---\\ntitle: x\\n---\\n') }], deletions: [] }),
+    });
+    out.write = res.status;
+  } catch (e) { out.write = 'blocked'; }
+  try {
+    const res = await fetch(${JSON.stringify(devUrl)} + '/api/keystatic/tree', { headers: { 'no-cors': '1' } });
+    out.read = (await res.text()).slice(0, 40);
+  } catch (e) { out.read = 'blocked'; }
+  try {
+    await fetch(${JSON.stringify(devUrl)} + '/api/keystatic/update', { method: 'POST', mode: 'no-cors', body: 'x' });
+    out.simple = 'sent';
+  } catch (e) { out.simple = 'blocked'; }
+  return out;
+})()`;
+
+/** A raw request with a Host header of our choosing (fetch does not let a caller set it). */
+function withHost(url: string, host: string): Promise<number> {
+  return new Promise((ok, fail) => {
+    const req = request(url, { headers: { Host: host } }, (res) => {
+      res.resume();
+      ok(res.statusCode ?? 0);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('the dev server and other local origins', () => {
+  const markerPath = `src/content/articles/from-another-port-${Date.now().toString(36)}.mdx`;
+  const marker = resolve(markerPath);
+  let other: Server;
+  let otherUrl: string;
+  beforeAll(async () => {
+    // Another local site: any page the editor has open on another port.
+    const port = await freePort();
+    other = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<!doctype html><title>elsewhere</title><p>another local page</p>');
+    });
+    await new Promise<void>((ok) => other.listen(port, '127.0.0.1', ok));
+    otherUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    rmSync(marker, { force: true });
+    await new Promise((ok) => other?.close(ok));
+  });
+
+  it('a page on another local port can neither write into the tree nor read it', async () => {
+    const page = await browser.newPage();
+    await page.goto(otherUrl);
+    const result = await page.evaluate<Record<string, unknown>>(attack(dev.url, markerPath));
+    expect(result.write).toBe('blocked');
+    expect(result.read).toBe('blocked');
+    expect(existsSync(marker)).toBe(false);
+    await page.close();
+  });
+
+  it('refuses another origin at the server, not only in the browser', async () => {
+    const foreign = await fetch(`${dev.url}/api/keystatic/tree`, {
+      headers: { 'no-cors': '1', Origin: otherUrl, 'Sec-Fetch-Site': 'same-site' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${dev.url}/api/keystatic/update`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: otherUrl,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'no-cors',
+      },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // A name other than this machine's (DNS rebinding) is refused by Vite's host check.
+    expect(await withHost(`${dev.url}/keystatic`, 'attacker.example')).toBe(403);
+  });
+
+  it('answers the editor on its own origin', async () => {
+    const own = await fetch(`${dev.url}/api/keystatic/tree`, { headers: { 'no-cors': '1', Origin: dev.url } });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('src/content/articles/hemp-vs-cotton.mdx');
+    const page = await browser.newPage();
+    await page.goto(`${dev.url}/keystatic`);
+    await page
+      .getByRole('link', { name: /Articles/ })
+      .first()
+      .waitFor({ timeout: 180_000 });
+    await page.close();
+  });
 });

@@ -2,15 +2,16 @@
 // measure borders, so this reads the colours the browser computed, in both themes: a field's edge
 // (its border, or its own fill where the border is transparent) differs 3:1 from what surrounds it,
 // on the reader's pages and in the owner's dashboard.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminState, browserForFile, logInToAdmin } from '../support/browser';
 import { TEST_SERVER_ADMIN_KEY } from '../support/server';
 import { contrast, isTransparent, painted } from '../support/theme';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { ANNOUNCEMENT_LABELS } from '../../src/shared/messages/announcements.ts';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { open } = browserForFile(base);
 
 /** Pages with every kind of form a reader meets: sign-up blocks, the footer band, the contact form. */

@@ -1,28 +1,29 @@
-// One production server for the whole browser suite, on its own port and data directory.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// One production server per worker of the browser tier, each on its own port and data directory.
+// The tier runs two files at a time (tests/support/tiers.ts); each file talks only to its worker's
+// server (tests/support/site-url.ts), so a file never shares a server with the file running beside
+// it, and sees only what the files before it in its worker left, as when the tier ran one at a time.
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { stopSharedDevServer } from '../support/dev-server.ts';
+import { E2E_WORKERS } from '../support/tiers.ts';
 
-let server: RunningServer | undefined;
-// The editor files' one `astro dev`, started by the first that needs it (tests/support/dev-server.ts).
-const devServerState = join(tmpdir(), `rt-dev-server-${process.pid}.json`);
+let servers: RunningServer[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
-  // An empty data directory: the one first start per run (creating and migrating the embedded database).
-  server = await startServer({}, { freshData: true });
-  project.provide('baseUrl', server.url);
-  project.provide('devServerState', devServerState);
+  // The first from an empty data directory: the one first start per run (creating and migrating the
+  // embedded database); the others from the migrated template.
+  servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer({}, { freshData: i === 0 })));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
 }
 
 export async function teardown(): Promise<void> {
-  stopSharedDevServer(devServerState);
-  await server?.stop();
+  await Promise.all(servers.map((s) => s.stop()));
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }

@@ -2,12 +2,13 @@
 // "Latest articles" cards' real geometry (each image fills its part of the card, no blank stretch
 // inside a card, titles that read as lines and not one word per line) and the "Meet the fibers"
 // cards painted in the theme's own colours (they stayed bright cream in the dark theme).
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
 import { contrast, luminance, painted, useDarkTheme } from '../support/theme';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { browser } = browserForFile(base);
 
 const WIDTHS = [375, 1024, 1366, 1920];

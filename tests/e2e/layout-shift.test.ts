@@ -6,11 +6,12 @@
 // - on the article with a photo in its text, while the reader scrolls down to the photo and it
 //   loads (it is lazy, below the fold, with its size in the markup).
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 // With scrollbars drawn, as Lighthouse's Chrome draws them: a page painted while shorter than the
 // window and then gaining a scrollbar would move sideways (global.css keeps the gutter).
 let chromium: Browser;

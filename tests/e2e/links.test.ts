@@ -1,9 +1,10 @@
 // Crawls every page the site links to, starting from the sitemap, and fails on any internal link,
 // asset or #anchor that does not resolve. Internal links must point at canonical URLs (no redirect),
 // except the documented /education redirect.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const ALLOWED_REDIRECTS = new Map([['/education', '/#education']]);
 
 interface Page {

@@ -3,14 +3,15 @@
 // stays on the line of its sentence; an undated reference reads "n.d." (not "n.d.."); a picture in
 // the text is credited as an image (our pictures include illustrations); the footer's years run
 // to the year of the build.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserForFile } from '../support/browser';
 import { READER } from '../../src/shared/messages/index.ts';
 import { SITE } from '../../src/site';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { open } = browserForFile(base);
 const ARTICLES = readdirSync('dist/articles', { withFileTypes: true })
   .filter((e) => e.isDirectory() || e.name.endsWith('.html'))

@@ -2,13 +2,14 @@
 // that start with the text (not "Back." or the title again), an honest search without JavaScript,
 // a search field that fits a phone, a 404 that helps, an /articles filter that lives in the URL,
 // and the heading face from the first page on.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
 import { useDarkTheme } from '../support/theme';
 import { SEARCH_TEXT } from '../../src/shared/messages/index.ts';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { open, browser } = browserForFile(base);
 
 async function searchFor(page: Page, query: string) {

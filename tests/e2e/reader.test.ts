@@ -2,13 +2,14 @@
 // system's setting, or the reader's stored choice applied before the first paint), the table of
 // contents on articles (static links to the body's h2s; beside the text on wide screens, collapsed
 // on phones) and the print stylesheet (emulated print media).
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
 import { THEME_STORAGE_KEY } from '../../src/site';
 import { READER, THEME_TEXT } from '../../src/shared/messages/index.ts';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const ARTICLE = '/articles/hemp-vs-cotton';
 const { open, browser } = browserForFile(base);
 

@@ -1,9 +1,10 @@
 // Security headers on pages and function answers, scored the way the Mozilla HTTP Observatory
 // scores them (its published modifiers: 100 to start, penalties for what is missing or weak,
 // bonuses only from a score of 90 up). We want A+ (100 or more) with no penalty.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 
 interface Scored {
   score: number;

@@ -1,11 +1,12 @@
 // The public site in a real browser against the production server: routes, navigation, anchors,
 // the mobile menu, search, share, Back, the 404 page and the sitemap page.
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserForFile } from '../support/browser';
 import { SITE, STATIC_PAGES, NAV } from '../../src/site';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { open, browser: currentBrowser } = browserForFile(base);
 
 async function sitemapPaths(): Promise<string[]> {

@@ -2,11 +2,12 @@
 // width exactly), never scrolls sideways, and every control of the header stays on screen; the dark
 // theme at the phones' widths. Then the sweep (every 8 px) with the text set in a much wider face
 // than any system font (DejaVu, spaced out), as a stand-in for whatever fallback font a phone has.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile } from '../support/browser';
+import { siteUrl } from '../support/site-url.ts';
 
-const base = inject('baseUrl');
+const base = siteUrl();
 const { browser } = browserForFile(base);
 
 /** One page of each type: home, listing, article (artwork and photo hero), story, forms, prose, sitemap, 404, admin. */

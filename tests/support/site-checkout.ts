@@ -23,15 +23,24 @@ export interface Checkout {
   remove: () => void;
 }
 
-/** Copies every file Git would see (tracked or new, not ignored) into a new repository. */
+/** Lists files of this tree by `git ls-files` with `args`. */
+const gitFiles = (...args: string[]) =>
+  spawnSync('git', ['ls-files', '-z', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .stdout.split('\0')
+    .filter(Boolean);
+
+/**
+ * Copies every file Git would see (tracked or new, not ignored) into a new repository, except new
+ * content and art: those are what a browser test running beside this one is writing in this tree
+ * (the editor's files), perhaps half-written.
+ */
 export function makeCheckout(): Checkout {
   const dir = mkdtempSync(join(tmpdir(), 'rt-checkout-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+  const files = [
+    ...gitFiles('--cached'),
+    ...gitFiles('--others', '--exclude-standard').filter((f) => !/^src\/(content|assets\/art)\//.test(f)),
+  ];
+  for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     try {
       cpSync(join(ROOT, file), join(dir, file));

@@ -5,7 +5,10 @@
 //   tests/content/      reads the content files and what the build made of them (no builds)
 //   tests/fixtures/     runs real Astro builds (buildFixture, `astro build`), one file at a time
 //   tests/functions/    handlers and the `npm start` server over real databases and SMTP
-//   tests/e2e/          a real browser against the built site on the `npm start` server
+//   tests/e2e/          a real browser against the built site on the `npm start` server; two files at
+//                       a time, each worker with its own server (tests/e2e/global-setup.ts): a page in
+//                       Chromium, the server and the test keep about one core and a half busy, and the
+//                       Astro builds some files run use one, so a second file fills the rest
 //   tests/reliability/  load, crash, database-down and fuzz runs (after `npm test`, in CI)
 // Budgets are what a tier should take on a quiet 2-core machine; `npm test` prints each tier's time
 // beside its budget and names the unit tests over theirs. They are guides to read, never assertions.
@@ -19,9 +22,14 @@ export interface Tier {
   testBudgetSeconds?: number;
   /** One file at a time: files that share a server or a build, or measure timing. */
   serial?: boolean;
+  /** Files at once, when not serial (vitest's maxWorkers; its default is one per core). */
+  workers?: number;
   /** Runs only when named (`node scripts/test.ts reliability`), not in the default `npm test`. */
   onDemand?: boolean;
 }
+
+/** Browser test files at once, each with its own `npm start` server. */
+export const E2E_WORKERS = 2;
 
 export const TIERS: Tier[] = [
   { name: 'unit', include: ['tests/unit/**/*.test.ts'], budgetSeconds: 45, testBudgetSeconds: 2 },
@@ -32,7 +40,7 @@ export const TIERS: Tier[] = [
   },
   { name: 'fixtures', include: ['tests/fixtures/**/*.test.ts'], budgetSeconds: 90, serial: true },
   { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240 },
-  { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], budgetSeconds: 330, serial: true },
+  { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], budgetSeconds: 330, workers: E2E_WORKERS },
   {
     name: 'reliability',
     include: ['tests/reliability/**/*.test.ts'],
