@@ -15,7 +15,8 @@ import { formRateLimit } from '../settings.ts';
 import { wakeSender } from '../mail/wake.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
-import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
+import { confirmSignup, inspectConfirmation } from './confirm.ts';
+import { confirmFormPage, confirmStatePage, messagePage } from './confirm-page.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
 import {
@@ -30,12 +31,6 @@ import {
 } from './preferences.ts';
 
 const FAILURE = { title: T.failedTitle, text: T.failedText };
-
-const back = `<p><a href="/">${escapeHtml(T.backHome)}</a></p>`;
-
-function messagePage(status: number, title: string, text: string): Response {
-  return htmlPage(status, title, `<p>${escapeHtml(text)}</p>${back}`);
-}
 
 /**
  * The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both), read
@@ -79,17 +74,15 @@ function pipeline(name: string, run: (call: ApiCall) => Promise<Response>): ApiH
   });
 }
 
-function confirmState(state: TokenState): Response {
-  switch (state.state) {
-    case 'confirmed':
-      return messagePage(200, T.confirmedTitle, T.confirmedText(state.type));
-    case 'expired':
-      return messagePage(410, T.expiredTitle, T.expiredText);
-    case 'unknown':
-      return messagePage(404, T.unknownTitle, T.unknownText);
-    case 'valid':
-      return messagePage(200, T.confirmTitle, T.confirmIntro(state.type));
-  }
+/** A confirm POST is counted per client like the sign-up form: a token is not guessed by the thousand. */
+async function confirmLimited(ip: string): Promise<Response | undefined> {
+  const limit = formRateLimit('signups');
+  if (!limit) return undefined;
+  const decision = await hit(getDb(), { ...limit, bucket: 'confirm' }, ip);
+  if (decision.allowed) return undefined;
+  const page = messagePage(429, API_ERRORS.rateLimited.title, API_ERRORS.rateLimited.text);
+  page.headers.set('Retry-After', String(decision.retryAfter));
+  return page;
 }
 
 export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async ({ req, url, context }) => {
@@ -97,25 +90,21 @@ export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async
   const db = getDb();
   if (req.method !== 'POST') {
     const state = await inspectConfirmation(db, token);
-    if (state.state !== 'valid') return confirmState(state);
+    if (state.state !== 'valid') return confirmStatePage(state);
     // The button posts to this same URL: the token stays in the query, never in a page field.
-    return htmlPage(
-      200,
-      T.confirmTitle,
-      `<p>${escapeHtml(T.confirmIntro(state.type))}</p>
-<form method="post" action="${escapeHtml(`${SUBSCRIPTION_PATHS.confirm}?token=${token}`)}">
-<button type="submit">${escapeHtml(T.confirmButton)}</button>
-</form>`,
-    );
+    return confirmFormPage(state.types, `${SUBSCRIPTION_PATHS.confirm}?token=${token}`);
   }
   await discardBody(req);
   if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
     return messagePage(403, T.failedTitle, T.forbiddenText);
   }
+  const limited = await confirmLimited(context.ip);
+  if (limited) return limited;
   const state = await confirmSignup(db, token, context.ip);
-  return state.state === 'confirmed'
-    ? messagePage(200, T.confirmedTitle, T.confirmedText(state.type))
-    : confirmState(state);
+  if (state.state === 'valid') return messagePage(500, T.failedTitle, T.failedText); // not reached
+  // Committed with its welcome e-mails: deliver them now, never making this request wait.
+  if (state.state === 'confirmed') wakeSender(context.waitUntil);
+  return confirmStatePage(state);
 });
 
 /** One button that leaves the list the e-mail was about; nothing when it is not active. */

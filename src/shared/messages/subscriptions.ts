@@ -47,8 +47,7 @@ export const SUBSCRIPTION_PAGES = {
     `Press the button to confirm that you want ${type} e-mails from Rooted Threads at the address this link was sent to.`,
   confirmButton: 'Confirm my sign-up',
   confirmedTitle: 'You are signed up',
-  confirmedText: (type: SignupType) =>
-    `Thank you: your sign-up for ${type} is confirmed. Every e-mail we send has a link to leave in one click.`,
+  confirmedText: (lists: string) => `Thank you for confirming: you are signed up for ${lists}.`,
   alreadyTitle: 'Already confirmed',
   alreadyText: 'This sign-up is already confirmed. There is nothing more to do.',
   expiredTitle: 'This link has expired',
