@@ -7,11 +7,7 @@ import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Queryable } from '../db/client.ts';
 
 /** Whether an unanswered confirmation e-mail went to this address within the hour, for another list. */
-export async function ridesOnPendingConfirmation(
-  tx: Queryable,
-  emailHash: string,
-  type: SignupType,
-): Promise<boolean> {
+export async function ridesOnPendingConfirmation(tx: Queryable, emailHash: string, type: SignupType): Promise<boolean> {
   const { rows } = await tx.query(
     `SELECT 1 FROM signup_confirmations c JOIN email_signups s ON s.id = c.signup_id
       WHERE s.email_hash = $1 AND s.signup_type <> $2 AND s.status = 'pending'

@@ -16,9 +16,10 @@ import { wakeSender } from '../mail/wake.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
 import { confirmSignup, inspectConfirmation } from './confirm.ts';
-import { confirmFormPage, confirmStatePage, messagePage } from './confirm-page.ts';
+import { confirmFormPage, confirmStatePage, listNames, messagePage } from './confirm-page.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
+import { leaveForms, leaveScope } from './leave-forms.ts';
 import {
   eraseAddress,
   leaveList,
@@ -107,18 +108,6 @@ export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async
   return confirmStatePage(state);
 });
 
-/** One button that leaves the list the e-mail was about; nothing when it is not active. */
-function leaveForm(action: string, scope: SignupType | null, types: Record<SignupType, string | null>): string {
-  const status = scope ? types[scope] : null;
-  if (!scope || (status !== 'pending' && status !== 'confirmed')) return '';
-  const pending = status === 'pending';
-  return `<form method="post" action="${action}" class="leave">
-<input type="hidden" name="action" value="leave">
-<p>${escapeHtml(T.leaveIntro(scope, pending))}</p>
-<button type="submit">${escapeHtml(T.leaveButton(scope, pending))}</button>
-</form>`;
-}
-
 function preferencesForm(token: string, scope: SignupType | null, prefs: Preferences, notes: string[]): string {
   const { types } = prefs;
   const action = escapeHtml(`${SUBSCRIPTION_PATHS.preferences}?token=${token}`);
@@ -130,12 +119,16 @@ function preferencesForm(token: string, scope: SignupType | null, prefs: Prefere
       TYPE_DESCRIPTIONS[type] ?? type,
     )}${note}</span></label>`;
   }).join('\n');
-  return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-${leaveForm(action, scope, types)}
+  const leave = leaveForms(action, scope, types);
+  const managing = prefs.masked ? `<p class="muted">${escapeHtml(T.managing(prefs.masked))}</p>` : '';
+  return `${managing}
+${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
+${leave}
 ${
   // Without the address no box could be ticked again (noAddressNote says how to come back).
   prefs.addressKnown
-    ? `<form method="post" action="${action}">
+    ? `${leave ? `<p><a href="#manage">${escapeHtml(T.manageAll)}</a></p>` : ''}
+<form method="post" action="${action}" id="manage">
 <input type="hidden" name="action" value="save">
 <fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
 ${boxes}
@@ -215,11 +208,15 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     wakeSender(context.waitUntil);
     return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
   }
-  if (action === 'leave' && link.scope) {
-    const scope = link.scope;
+  const scope = action === 'leave' ? leaveScope(link, fields) : null;
+  if (scope) {
     const before = await leaveList(db, { ...link, scope }, context.ip);
-    return before === 'pending'
-      ? preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)])
+    if (before === 'pending') return preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)]);
+    // "You are unsubscribed" only when no list is left; else which one was left and what stays.
+    const { types } = await readPreferences(db, link.emailHash);
+    const still = SIGNUP_TYPES.filter((t) => types[t] === 'confirmed' || types[t] === 'pending');
+    return still.length
+      ? preferencesPage(link, token, 200, T.leftTitle(scope), [T.unsubscribedText(scope), T.stillOn(listNames(still))])
       : preferencesPage(link, token, 200, T.unsubscribedTitle, [T.unsubscribedText(scope)]);
   }
   if (action === 'save') {

@@ -3,6 +3,7 @@
 // a POST acts on, RFC 8058 one-click exactly as a mail provider sends it, suppression and
 // re-subscription, the preferences page, erasure, the consent record, the caps (also under
 // concurrency), tokens wrong, expired and reused, and CR/LF that never reaches a header.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS } from '../../src/shared/messages/index.ts';
 import { CONSENT_VERSION, SUBSCRIPTION_PAGES as P } from '../../src/shared/messages/subscriptions.ts';
@@ -536,7 +537,10 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       // One welcome per list, each with its own one-click unsubscribe that leaves that list only.
       const updates = await mailTitled(email, WELCOME_MAIL.subject('Updates'));
       const newsletter = await mailTitled(email, WELCOME_MAIL.subject('Newsletter'));
-      for (const [list, welcome] of [['Updates', updates], ['Newsletter', newsletter]] as const) {
+      for (const [list, welcome] of [
+        ['Updates', updates],
+        ['Newsletter', newsletter],
+      ] as const) {
         expect(welcome.text).toContain(DEFAULT_WELCOME_BODY.split('\n')[0]!.replace('{list}', list));
         expect(welcome.text).toContain(WELCOME_MAIL.unsubscribeLink(list));
         const prefs = linkIn(welcome, PREFERENCES);
@@ -564,6 +568,64 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       expect(await (await postPage(link)).text()).toContain(P.confirmedTitle);
       await settle();
       expect(await t.mailsTo(email)).toHaveLength(3);
+    });
+
+    it('a reader on two lists leaves one with one press; the page names the masked address and says what stays', async () => {
+      const email = `two-lists-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Updates' });
+      await signUp(email, { signup_type: 'Newsletter' });
+      await postPage(linkIn((await t.mailsTo(email, 1))[0]!, CONFIRM));
+      const prefs = linkIn(await mailTitled(email, WELCOME_MAIL.subject('Newsletter')), PREFERENCES);
+      const html = await (await t.send(prefs)).text();
+      expect(html).toContain(P.managing(`t•••@example.com`));
+      expect(html).toContain(`<button type="submit">${P.leaveButton('Newsletter', false)}</button>`);
+      expect(html).toContain(`<a href="#manage">${P.manageAll}</a>`);
+      // Words a reader uses: no "type" in what the page says.
+      const words = html
+        .replace(/<(style|script)>[\s\S]*?<\/\1>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#39;/g, "'");
+      expect(words).not.toMatch(/\btypes?\b/i);
+      const left = await (await postPage(prefs, { action: 'leave' })).text();
+      expect(left).toContain(`<h1>${P.leftTitle('Newsletter')}</h1>`);
+      expect(left).toContain(P.stillOn('Updates'));
+      expect(left).not.toContain(P.unsubscribedTitle);
+      if (t.sql) {
+        expect(await statusOf(email, 'Newsletter')).toBe('unsubscribed');
+        expect(await statusOf(email, 'Updates')).toBe('confirmed');
+      }
+      // Leaving the last list: now the page may say so.
+      const last = await (
+        await postPage(linkIn(await mailTitled(email, WELCOME_MAIL.subject('Updates')), PREFERENCES), {
+          action: 'leave',
+        })
+      ).text();
+      expect(last).toContain(`<h1>${P.unsubscribedTitle}</h1>`);
+    });
+
+    it('a link that names no list (an announcement to several) offers a one-press button for each list', async () => {
+      if (!t.sql) return; // such a link is made by the announcement sender; here it is written directly
+      const email = `no-scope-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Updates' });
+      await signUp(email, { signup_type: 'Movement' });
+      await postPage(linkIn((await t.mailsTo(email, 1))[0]!, CONFIRM));
+      const token = randomBytes(32).toString('base64url');
+      await t.sql(
+        `INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
+         VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), subscriber_hash($2), NULL, now() + interval '1 day')`,
+        [token, email],
+      );
+      const prefs = `${PREFERENCES}?token=${token}`;
+      const html = await (await t.send(prefs)).text();
+      expect(html).toContain(P.leaveButton('Updates', false));
+      expect(html).toContain(P.leaveButton('Movement', false));
+      const left = await (await postPage(prefs, { action: 'leave', list: 'Movement' })).text();
+      expect(left).toContain(`<h1>${P.leftTitle('Movement')}</h1>`);
+      expect(await statusOf(email, 'Movement')).toBe('unsubscribed');
+      expect(await statusOf(email, 'Updates')).toBe('confirmed');
+      // A list it does not know leaves nothing.
+      expect((await postPage(prefs, { action: 'leave', list: 'Gossip' })).status).toBe(400);
+      expect(await statusOf(email, 'Updates')).toBe('confirmed');
     });
 
     it('after the hour a list gets its own confirmation, and the owner can reword or switch off the welcome', async () => {
