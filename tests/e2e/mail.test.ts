@@ -157,7 +157,7 @@ describe('the Mail view with a mail server', () => {
     const page = await ctx.newPage();
     const panel = await openMail(page, server.url, key);
     const welcome = panel.locator('[data-welcome-mail]');
-    await welcome.getByText(WELCOME_LABELS.title).click();
+    await welcome.locator('summary').click();
     const words = welcome.getByLabel(WELCOME_LABELS.body);
     await expect.poll(() => words.inputValue()).toBe(DEFAULT_WELCOME_BODY);
     expect(await welcome.getByLabel(WELCOME_LABELS.enabled).isChecked()).toBe(true);

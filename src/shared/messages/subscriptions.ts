@@ -36,8 +36,8 @@ export const STATUS_LABELS: Record<SignupStatus, string> = {
 
 /** What each type brings, on the preferences page. */
 export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  Updates: 'Updates: new articles and what we learn about natural fibers.',
-  Newsletter: 'Newsletter: our regular letter.',
+  Updates: 'Updates: one e-mail each time we publish a new article or story.',
+  Newsletter: 'Newsletter: one thoughtful e-mail a month.',
   Movement: 'Movement: news of the movement for honest, natural clothing.',
 };
 

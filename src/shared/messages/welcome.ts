@@ -8,9 +8,9 @@ type ListName = string;
 
 /** What each list brings, in the reader's words: on the confirmation page and in the welcome. */
 export const LIST_PROMISES: Readonly<Record<ListName, string>> = {
-  Updates: 'an e-mail when we publish a new article, with what we learn about natural fibers',
-  Newsletter: 'our regular letter: a few reads, care tips and news from the studio',
-  Movement: 'news of the movement for honest, natural clothing, and how to take part',
+  Updates: 'one e-mail each time we publish a new article or story on natural fibers',
+  Newsletter: 'one thoughtful e-mail a month with new articles, care tips and what we are learning',
+  Movement: 'news of the movement for honest, natural clothing and how to take part, when there is news worth sharing',
 };
 
 /** Where `{list}` stands in the owner's words, the list's name goes. */
