@@ -160,6 +160,8 @@ describe('the Mail view with a mail server', () => {
     await welcome.locator('summary').click();
     const words = welcome.getByLabel(WELCOME_LABELS.body);
     await expect.poll(() => words.inputValue()).toBe(DEFAULT_WELCOME_BODY);
+    // The panel fits a phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await welcome.getByLabel(WELCOME_LABELS.enabled).isChecked()).toBe(true);
     await words.fill('Hello, {list} reader.\n\nOur first letter goes out on Friday.');
     await welcome.getByRole('button', { name: WELCOME_LABELS.save }).click();
