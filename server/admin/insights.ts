@@ -12,12 +12,14 @@ import type { Queryable } from '../db/client.ts';
 import {
   DEFAULT_INSIGHTS_PERIOD,
   INSIGHTS_PERIODS,
+  PREFERENCES_SOURCE,
   TOP_PAGES,
   type Insights,
   type InsightsDay,
   type InsightsPeriod,
 } from '../../src/shared/admin-api.ts';
 import { SIGNUP_TYPES } from '../../src/shared/messages/index.ts';
+import { TOP_PAGES_LABELS } from '../../src/shared/messages/security.ts';
 import { knownPages, pageTitle } from '../page-titles.ts';
 
 export interface InsightsQuery {
@@ -95,7 +97,8 @@ async function recount(db: Queryable, timeZone: string): Promise<void> {
 }
 
 export async function readInsights(db: Queryable, query: InsightsQuery): Promise<Insights> {
-  const params = [query.timeZone, query.days, query.now ?? null, TOP_PAGES, knownPages()];
+  // The preferences page is ours, not a stranger's path: ranked by name (issue 39, item 8).
+  const params = [query.timeZone, query.days, query.now ?? null, TOP_PAGES, [...knownPages(), PREFERENCES_SOURCE]];
   let row = (await db.query<InsightsRow>(SQL, params)).rows[0]!;
   if (row.counted_in !== query.timeZone) {
     await recount(db, query.timeZone);
@@ -116,7 +119,10 @@ export async function readInsights(db: Queryable, query: InsightsQuery): Promise
     topPages: [
       ...(row.top_pages ?? []).map((p) => ({
         source_page: p.source_page,
-        title: pageTitle(p.source_page) ?? p.source_page,
+        title:
+          p.source_page === PREFERENCES_SOURCE
+            ? TOP_PAGES_LABELS.preferencesPage
+            : (pageTitle(p.source_page) ?? p.source_page),
         signups: Number(p.signups),
       })),
       ...(Number(row.other_pages) > 0 ? [{ source_page: null, title: null, signups: Number(row.other_pages) }] : []),

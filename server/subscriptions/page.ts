@@ -6,6 +6,7 @@
 // never leaves for another site in a Referer.
 import { createHash } from 'node:crypto';
 import { BRAND_NAME } from '../../src/shared/brand.ts';
+import { CONFIRM_PAGE } from '../../src/shared/messages/welcome.ts';
 import { THEME_STORAGE_KEY } from '../../src/shared/theme.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 
@@ -16,8 +17,18 @@ const STYLE = `
 --focus:light-dark(#1f5fa8,#8ab8ff)}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:1.0625rem/1.6 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif}
-header{padding:1rem 1.25rem;border-bottom:1px solid var(--border)}
-header a{color:var(--text);font-family:'Iowan Old Style','Palatino Linotype',Georgia,serif;font-size:1.25rem;font-weight:600;text-decoration:none}
+header,footer{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;justify-content:space-between;padding:1rem 1.25rem}
+header{border-bottom:1px solid var(--border);background:var(--surface)}
+footer{border-top:1px solid var(--border);margin-top:3rem;font-size:.925rem;color:var(--muted)}
+.brand{color:var(--text);font-family:'Iowan Old Style','Palatino Linotype',Georgia,serif;font-size:1.25rem;font-weight:600;text-decoration:none}
+nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
+nav a{display:inline-block;padding:.35rem 0}
+.lists{margin:0 0 1rem;padding-left:1.25rem}
+.lists li{margin:0 0 .4rem}
+.reads{list-style:none;margin:0 0 1rem;padding:0}
+.reads li{padding:.6rem 0;border-top:1px solid var(--border)}
+.reads a{font-weight:600}
+.reads p{margin:.2rem 0 0}
 main{max-width:36rem;margin:2rem auto;padding:1.5rem 1.25rem;background:var(--surface);border:1px solid var(--border);border-radius:.5rem}
 h1{margin:0 0 .75rem;font-family:'Iowan Old Style','Palatino Linotype',Georgia,serif;font-size:clamp(1.45rem,1.3rem + .7vw,1.85rem);line-height:1.2}
 h2{margin:2rem 0 .5rem;font-size:1.15rem}
@@ -60,6 +71,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+function links(items: readonly { label: string; href: string }[]): string {
+  return items.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></li>`).join('');
+}
+
+/** The site's header as every page has it: the name home, and the way into the site. */
+function siteHeader(): string {
+  return `<header><a class="brand" href="/">${escapeHtml(BRAND_NAME)}</a>
+<nav aria-label="${escapeHtml(CONFIRM_PAGE.navLabel)}"><ul>${links(CONFIRM_PAGE.navLinks)}</ul></nav></header>`;
+}
+
+/** The footer: the site's own pages and its notice (the first year is the spec's, ../shared/DECISIONS.md). */
+function siteFooter(): string {
+  return `<footer><nav aria-label="${escapeHtml(CONFIRM_PAGE.footerNavLabel)}"><ul>${links(CONFIRM_PAGE.footerLinks)}</ul></nav>
+<p>© 2024–${new Date().getUTCFullYear()} ${escapeHtml(BRAND_NAME)}</p></footer>`;
+}
+
 /** A whole page; `body` is trusted HTML built with escapeHtml. */
 export function htmlPage(status: number, title: string, body: string): Response {
   const html = `<!doctype html>
@@ -73,11 +100,12 @@ export function htmlPage(status: number, title: string, body: string): Response 
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="/">${escapeHtml(BRAND_NAME)}</a></header>
+${siteHeader()}
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
+${siteFooter()}
 </body>
 </html>
 `;

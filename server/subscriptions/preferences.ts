@@ -34,16 +34,25 @@ export interface Preferences {
   types: Record<SignupType, SignupStatus | null>;
   /** Whether we still hold the address (needed to sign up again or to confirm an erasure). */
   addressKnown: boolean;
+  /** The address, masked for the page (j•••@example.org); null when it is no longer held. */
+  masked: string | null;
+}
+
+/** j•••@example.org: enough for a reader to know the address, not enough to give it away. */
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${[...email.slice(0, at)][0] ?? ''}•••${email.slice(at)}`;
 }
 
 export async function readPreferences(db: Queryable, emailHash: string): Promise<Preferences> {
-  const { rows } = await db.query<{ signup_type: SignupType; status: SignupStatus; has_email: boolean }>(
-    'SELECT signup_type, status, email IS NOT NULL AS has_email FROM email_signups WHERE email_hash = $1',
+  const { rows } = await db.query<{ signup_type: SignupType; status: SignupStatus; email: string | null }>(
+    'SELECT signup_type, status, email FROM email_signups WHERE email_hash = $1',
     [emailHash],
   );
   const types = Object.fromEntries(SIGNUP_TYPES.map((t) => [t, null])) as Preferences['types'];
   for (const row of rows) types[row.signup_type] = row.status;
-  return { types, addressKnown: rows.some((r) => r.has_email) };
+  const email = rows.find((r) => r.email)?.email;
+  return { types, addressKnown: Boolean(email), masked: email ? maskAddress(email) : null };
 }
 
 /**

@@ -15,9 +15,11 @@ import { formRateLimit } from '../settings.ts';
 import { wakeSender } from '../mail/wake.ts';
 import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { SECURITY_HEADERS, discardBody, isSameSite, readBoundedBody } from '../http.ts';
-import { confirmSignup, inspectConfirmation, type TokenState } from './confirm.ts';
+import { confirmSignup, inspectConfirmation } from './confirm.ts';
+import { confirmFormPage, confirmStatePage, listNames, messagePage } from './confirm-page.ts';
 import { SUBSCRIPTION_PATHS } from './links.ts';
 import { escapeHtml, htmlPage } from './page.ts';
+import { leaveForms, leaveScope } from './leave-forms.ts';
 import {
   eraseAddress,
   leaveList,
@@ -30,12 +32,6 @@ import {
 } from './preferences.ts';
 
 const FAILURE = { title: T.failedTitle, text: T.failedText };
-
-const back = `<p><a href="/">${escapeHtml(T.backHome)}</a></p>`;
-
-function messagePage(status: number, title: string, text: string): Response {
-  return htmlPage(status, title, `<p>${escapeHtml(text)}</p>${back}`);
-}
 
 /**
  * The fields of a form post: urlencoded (browsers) or multipart (RFC 8058 allows both), read
@@ -79,17 +75,15 @@ function pipeline(name: string, run: (call: ApiCall) => Promise<Response>): ApiH
   });
 }
 
-function confirmState(state: TokenState): Response {
-  switch (state.state) {
-    case 'confirmed':
-      return messagePage(200, T.confirmedTitle, T.confirmedText(state.type));
-    case 'expired':
-      return messagePage(410, T.expiredTitle, T.expiredText);
-    case 'unknown':
-      return messagePage(404, T.unknownTitle, T.unknownText);
-    case 'valid':
-      return messagePage(200, T.confirmTitle, T.confirmIntro(state.type));
-  }
+/** A confirm POST is counted per client like the sign-up form: a token is not guessed by the thousand. */
+async function confirmLimited(ip: string): Promise<Response | undefined> {
+  const limit = formRateLimit('signups');
+  if (!limit) return undefined;
+  const decision = await hit(getDb(), { ...limit, bucket: 'confirm' }, ip);
+  if (decision.allowed) return undefined;
+  const page = messagePage(429, API_ERRORS.rateLimited.title, API_ERRORS.rateLimited.text);
+  page.headers.set('Retry-After', String(decision.retryAfter));
+  return page;
 }
 
 export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async ({ req, url, context }) => {
@@ -97,38 +91,22 @@ export const confirmHandler: ApiHandler = pipeline('subscription-confirm', async
   const db = getDb();
   if (req.method !== 'POST') {
     const state = await inspectConfirmation(db, token);
-    if (state.state !== 'valid') return confirmState(state);
+    if (state.state !== 'valid') return confirmStatePage(state);
     // The button posts to this same URL: the token stays in the query, never in a page field.
-    return htmlPage(
-      200,
-      T.confirmTitle,
-      `<p>${escapeHtml(T.confirmIntro(state.type))}</p>
-<form method="post" action="${escapeHtml(`${SUBSCRIPTION_PATHS.confirm}?token=${token}`)}">
-<button type="submit">${escapeHtml(T.confirmButton)}</button>
-</form>`,
-    );
+    return confirmFormPage(state.types, `${SUBSCRIPTION_PATHS.confirm}?token=${token}`);
   }
   await discardBody(req);
   if (!isSameSite(req, context.site?.url ? [context.site.url] : [])) {
     return messagePage(403, T.failedTitle, T.forbiddenText);
   }
+  const limited = await confirmLimited(context.ip);
+  if (limited) return limited;
   const state = await confirmSignup(db, token, context.ip);
-  return state.state === 'confirmed'
-    ? messagePage(200, T.confirmedTitle, T.confirmedText(state.type))
-    : confirmState(state);
+  if (state.state === 'valid') return messagePage(500, T.failedTitle, T.failedText); // not reached
+  // Committed with its welcome e-mails: deliver them now, never making this request wait.
+  if (state.state === 'confirmed') wakeSender(context.waitUntil);
+  return confirmStatePage(state);
 });
-
-/** One button that leaves the list the e-mail was about; nothing when it is not active. */
-function leaveForm(action: string, scope: SignupType | null, types: Record<SignupType, string | null>): string {
-  const status = scope ? types[scope] : null;
-  if (!scope || (status !== 'pending' && status !== 'confirmed')) return '';
-  const pending = status === 'pending';
-  return `<form method="post" action="${action}" class="leave">
-<input type="hidden" name="action" value="leave">
-<p>${escapeHtml(T.leaveIntro(scope, pending))}</p>
-<button type="submit">${escapeHtml(T.leaveButton(scope, pending))}</button>
-</form>`;
-}
 
 function preferencesForm(token: string, scope: SignupType | null, prefs: Preferences, notes: string[]): string {
   const { types } = prefs;
@@ -141,12 +119,16 @@ function preferencesForm(token: string, scope: SignupType | null, prefs: Prefere
       TYPE_DESCRIPTIONS[type] ?? type,
     )}${note}</span></label>`;
   }).join('\n');
-  return `${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-${leaveForm(action, scope, types)}
+  const leave = leaveForms(action, scope, types);
+  const managing = prefs.masked ? `<p class="muted">${escapeHtml(T.managing(prefs.masked))}</p>` : '';
+  return `${managing}
+${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
+${leave}
 ${
   // Without the address no box could be ticked again (noAddressNote says how to come back).
   prefs.addressKnown
-    ? `<form method="post" action="${action}">
+    ? `${leave ? `<p><a href="#manage">${escapeHtml(T.manageAll)}</a></p>` : ''}
+<form method="post" action="${action}" id="manage">
 <input type="hidden" name="action" value="save">
 <fieldset><legend>${escapeHtml(T.preferencesIntro)}</legend>
 ${boxes}
@@ -226,11 +208,15 @@ export const preferencesHandler: ApiHandler = pipeline('subscription-preferences
     wakeSender(context.waitUntil);
     return messagePage(200, T.erasedTitle, confirmationSent ? T.erasedText : T.erasedNoMailText);
   }
-  if (action === 'leave' && link.scope) {
-    const scope = link.scope;
+  const scope = action === 'leave' ? leaveScope(link, fields) : null;
+  if (scope) {
     const before = await leaveList(db, { ...link, scope }, context.ip);
-    return before === 'pending'
-      ? preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)])
+    if (before === 'pending') return preferencesPage(link, token, 200, T.withdrawnTitle, [T.withdrawnText(scope)]);
+    // "You are unsubscribed" only when no list is left; else which one was left and what stays.
+    const { types } = await readPreferences(db, link.emailHash);
+    const still = SIGNUP_TYPES.filter((t) => types[t] === 'confirmed' || types[t] === 'pending');
+    return still.length
+      ? preferencesPage(link, token, 200, T.leftTitle(scope), [T.unsubscribedText(scope), T.stillOn(listNames(still))])
       : preferencesPage(link, token, 200, T.unsubscribedTitle, [T.unsubscribedText(scope)]);
   }
   if (action === 'save') {

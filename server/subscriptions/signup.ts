@@ -1,7 +1,8 @@
 // A sign-up as a subscription (docs/subscriptions.md). In one transaction:
 //   new address and type      → stored `pending` (or `confirmed` under SIGNUP_CONFIRMATION=single,
 //                               unless the address is suppressed), its consent event, and the
-//                               confirmation e-mail queued in the outbox
+//                               confirmation e-mail queued in the outbox (none when another list's
+//                               went out within the hour: one-confirmation.ts)
 //   pending                   → its confirmation again ('resent'), or the spec's duplicate when
 //                               a cap is spent
 //   confirmed                 → the spec's duplicate (409 23505), no e-mail
@@ -17,6 +18,7 @@ import { confirmationMailLimit, signupConfirmation } from '../settings.ts';
 import { takeConfirmationMail } from './mail-caps.ts';
 import { recordConsent } from './consent.ts';
 import { prepareConfirmation, queueConfirmation } from './mail.ts';
+import { ridesOnPendingConfirmation } from './one-confirmation.ts';
 
 export type SignupResult = 'created' | 'pending' | 'duplicate' | 'resent' | 'capped';
 
@@ -101,6 +103,8 @@ async function signupTransaction(
           channel,
         });
         if (confirmNow) return 'created';
+        // Another list's confirmation went out within the hour: it covers this one too.
+        if (await ridesOnPendingConfirmation(tx, row.email_hash, type)) return 'pending';
         if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
         await queueConfirmation(tx, prepared, {
           id: row.id,
@@ -130,8 +134,10 @@ async function signupTransaction(
              status_changed_at = now(), confirmation_sent_at = now() WHERE id = $1::bigint`,
           [existing.id, signup.email, signup.source_page],
         );
-        if (await takeConfirmationMail(tx, caps)) throw new CapSpent();
+        const rides = await ridesOnPendingConfirmation(tx, existing.email_hash, type);
+        if (!rides && (await takeConfirmationMail(tx, caps))) throw new CapSpent();
         await recordConsent(tx, { ...consent, emailHash: existing.email_hash, event: 'resubscribed', channel });
+        if (rides) return 'pending';
         await queueConfirmation(tx, prepared, pending);
         return 'pending';
       }

@@ -65,13 +65,14 @@ export interface Page<T> {
 export interface Stats {
   totalContacts: number;
   emailSignups: number;
+  /** Each list's active subscribers: confirmed sign-ups, not those waiting or gone. */
   newsletter: number;
   updates: number;
   movement: number;
   thisWeek: number;
   /** Sign-ups whose reader confirmed (or that were stored confirmed: SIGNUP_CONFIRMATION=single). */
   confirmed: number;
-  /** Of the sign-ups that were ever asked to confirm, how many did (for the confirmation rate). */
+  /** Of the sign-ups that were ever asked to confirm, how many did, even if they left since (the rate). */
   confirmation: { asked: number; confirmed: number };
 }
 
@@ -106,6 +107,12 @@ export type InsightsDay = { date: string; contacts: number } & Record<SignupType
  * and `title` null, every other path sign-ups named, counted together (the build does not know
  * them: a retired page, or whatever a stranger posted), shown without a link.
  */
+/**
+ * The source page of a sign-up a reader started again from the preferences page (ticking a list
+ * back on): not a page of the site, so it is named in words and never linked (it needs a token).
+ */
+export const PREFERENCES_SOURCE = '/api/subscriptions/preferences';
+
 export type TopPage =
   | { source_page: string; title: string; signups: number }
   | {

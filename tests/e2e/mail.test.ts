@@ -13,6 +13,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
 import { ADMIN_LABELS } from '../../src/shared/messages/index';
 import { MAIL_LABELS, MAIL_STATUS_LABELS, MAIL_STATUS_NOTES } from '../../src/shared/messages/mail';
 import { MAIL_PAGE_SIZE } from '../../src/shared/admin-mail-api';
+import { DEFAULT_WELCOME_BODY, WELCOME_LABELS, WELCOME_MAIL } from '../../src/shared/messages/welcome';
 import { connect } from '../../server/db/client';
 
 const OWNER = 'owner@rootedthreads.example';
@@ -149,6 +150,55 @@ describe('the Mail view with a mail server', () => {
     expect(
       await darkThemeProblems(page, '[data-panel="mail"] [data-mail-status] h2', { include: '[data-panel="mail"]' }),
     ).toEqual([]);
+    await ctx.close();
+  });
+  it('the owner rewords the welcome e-mail in the Mail view; the next confirmed reader gets those words', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await ctx.newPage();
+    const panel = await openMail(page, server.url, key);
+    const welcome = panel.locator('[data-welcome-mail]');
+    await welcome.locator('summary').click();
+    const words = welcome.getByLabel(WELCOME_LABELS.body);
+    await expect.poll(() => words.inputValue()).toBe(DEFAULT_WELCOME_BODY);
+    // The panel fits a phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await welcome.getByLabel(WELCOME_LABELS.enabled).isChecked()).toBe(true);
+    await words.fill('Hello, {list} reader.\n\nOur first letter goes out on Friday.');
+    await welcome.getByRole('button', { name: WELCOME_LABELS.save }).click();
+    await page.getByText(WELCOME_LABELS.saved.text, { exact: true }).waitFor();
+
+    const email = `welcome-${Date.now().toString(36)}@example.com`;
+    const signup = await fetch(`${server.url}/api/signups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email, signup_type: 'Newsletter', source_page: '/' }),
+    });
+    expect(signup.status).toBe(201);
+    const confirmation = await smtp.waitFor((m) => m.to === email, 10_000);
+    const confirm = /https?:\/\/[^\s/]+(\/api\/subscriptions\/confirm\?token=[\w-]{43})/.exec(confirmation.text)![1]!;
+    const confirmed = await fetch(server.url + confirm, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+    });
+    expect(confirmed.status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to === email && m.subject === WELCOME_MAIL.subject('Newsletter'), 10_000);
+    expect(mail.text).toContain('Hello, Newsletter reader.\n\nOur first letter goes out on Friday.');
+    expect(mail.html).toContain('Our first letter goes out on Friday.');
+    expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/im);
+
+    // Switched off, it stays off after a reload.
+    await welcome.getByLabel(WELCOME_LABELS.enabled).uncheck();
+    await welcome.getByRole('button', { name: WELCOME_LABELS.save }).click();
+    await page.getByText(WELCOME_LABELS.saved.text, { exact: true }).waitFor();
+    const answer = (await (await page.request.get(`${server.url}/api/admin/welcome-mail`)).json()) as {
+      enabled: boolean;
+    };
+    expect(answer.enabled).toBe(false);
+    const bad = await page.request.post(`${server.url}/api/admin/welcome-mail`, {
+      headers: { Origin: server.url },
+      data: { enabled: 'yes', body: null },
+    });
+    expect(bad.status()).toBe(400);
     await ctx.close();
   });
 });

@@ -76,6 +76,9 @@ describe('sign-ups with JavaScript', () => {
     await slowPosts(page, '/api/signups');
     const email = unique(placement);
     // Typed with spaces around: trimmed before checking and sending.
+    // The words around the form say plainly which list it is and what it brings (issue 39, item 14).
+    const around = form(page, placement).locator('xpath=ancestor::*[self::aside or self::section][1]');
+    expect(await around.textContent()).toMatch(new RegExp(`our ${PLACEMENTS[placement].signupType} list`, 'i'));
     await submit(page, placement, `  ${email} `);
     await expectToast(page, PLACEMENTS[placement].success, 'success');
     expect(await form(page, placement).getByLabel('Email address').inputValue()).toBe('');

@@ -10,11 +10,16 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS, DUPLICATE_SIGNUP, PLACEMENTS, THEME_TEXT } from '../../src/shared/messages/index.ts';
 import {
+  CONSENT_CHANNEL_WORDS,
+  CONSENT_EVENT_WORDS,
+  CONSENT_VERSION,
   NEXT_STEP,
+  consentWording,
   STATUS_LABELS,
   SUBSCRIPTION_ADMIN_LABELS,
   SUBSCRIPTION_PAGES,
 } from '../../src/shared/messages/subscriptions.ts';
+import { WELCOME_MAIL } from '../../src/shared/messages/welcome.ts';
 import { expectToast, hydrated, newClient } from './form-helpers.ts';
 
 let browser: Browser;
@@ -76,6 +81,15 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('button', { name: SUBSCRIPTION_PAGES.confirmButton }).click();
     await page.waitForLoadState();
     expect(await page.locator('h1').textContent()).toBe(SUBSCRIPTION_PAGES.confirmedTitle);
+    // A page of the site: its header leads back in, the list is named plainly, next reads follow.
+    expect(await page.locator('main').textContent()).toContain(SUBSCRIPTION_PAGES.confirmedText('Updates'));
+    expect(await page.locator('header').getByRole('link', { name: 'Articles' }).count()).toBe(1);
+    const reads = page.locator('.reads a');
+    expect(await reads.count()).toBe(3);
+    expect(await reads.first().getAttribute('href')).toMatch(/^\/articles\/[a-z0-9-]+$/);
+    // The welcome follows, with its list's own one-click unsubscribe.
+    const welcome = await smtp.waitFor((m) => m.to === email && m.subject === WELCOME_MAIL.subject('Updates'), 20_000);
+    expect(welcome.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/im);
 
     // The owner sees it confirmed, and its consent history.
     const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -91,6 +105,12 @@ describe('subscriptions in the browser', () => {
     await expect.poll(() => events.count()).toBe(2);
     expect(await events.nth(0).getAttribute('data-event')).toBe('subscribed');
     expect(await events.nth(1).getAttribute('data-event')).toBe('confirmed');
+    // In an owner's words: what happened, how, and which words the reader agreed to (not a code).
+    expect(await events.nth(0).locator('td').nth(2).textContent()).toBe(CONSENT_EVENT_WORDS.subscribed);
+    expect(await events.nth(1).locator('td').nth(3).textContent()).toBe(CONSENT_CHANNEL_WORDS.confirmation);
+    expect(await events.nth(0).locator('[data-version]').textContent()).toBe(consentWording(CONSENT_VERSION));
+    // The list cards count people who receive the list now.
+    expect(await admin.locator('[data-active-note]').textContent()).toBe(SUBSCRIPTION_ADMIN_LABELS.activeSubscribers);
     await admin.getByRole('button', { name: SUBSCRIPTION_ADMIN_LABELS.historyClose }).click();
 
     // One-click, exactly as a mail provider sends it: POST to the List-Unsubscribe URL, that body.
@@ -117,7 +137,7 @@ describe('subscriptions in the browser', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: PLACEMENTS.home.button }).click();
     await expectToast(page, PLACEMENTS.home.success, 'success');
-    await smtp.waitForCount(2, (m) => m.to === email, 20_000);
+    await smtp.waitForCount(3, (m) => m.to === email, 20_000);
     await admin.reload();
     await signupsTab(admin, 'pending');
     await expect

@@ -2,9 +2,10 @@
 // Requests through the real routing, on PGlite and on a PostgreSQL server (and over HTTP).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
-import { DEMO_MODE_NOTICES } from '../../src/shared/messages/security.ts';
+import { DEMO_MODE_NOTICES, TOP_PAGES_LABELS } from '../../src/shared/messages/security.ts';
 import {
   CSV_FILE_NAMES,
+  PREFERENCES_SOURCE,
   TOP_PAGES,
   type ConsentHistory,
   type ContactRow,
@@ -393,7 +394,8 @@ export function adminSuite(
       await addSignup({ signup_type: 'Updates', submitted_at: days(30) });
       await addSignup({ signup_type: 'Movement', submitted_at: days(400) });
       // Double opt-in (docs/subscriptions.md): two were sent a confirmation, one of them confirmed;
-      // one is pending and one unsubscribed. The spec's counts still count every row.
+      // one is pending and one unsubscribed. Each list's card counts its active (confirmed)
+      // subscribers only (issue 39, item 8); the sign-ups card counts every row.
       const [pending, unsubscribed, confirmedAfterMail] = (
         await t.db.query<{ id: string }>('SELECT id::text AS id FROM email_signups ORDER BY id LIMIT 3')
       ).rows.map((r) => r.id);
@@ -413,13 +415,28 @@ export function adminSuite(
       expect((await res.json()) as Stats).toEqual({
         totalContacts: 3,
         emailSignups: 6,
-        newsletter: 3,
+        newsletter: 1,
         updates: 2,
         movement: 1,
         thisWeek: 3,
         confirmed: 4,
         confirmation: { asked: 2, confirmed: 1 },
       });
+      // A reader who confirmed and later left still counts as confirmed in the rate (the consent
+      // record says they did); the list's card no longer counts them.
+      const [left] = (
+        await t.db.query<{ email_hash: string }>(
+          "UPDATE email_signups SET status = 'unsubscribed', email = NULL WHERE id = $1::bigint RETURNING email_hash",
+          [confirmedAfterMail],
+        )
+      ).rows;
+      await t.db.query(
+        `INSERT INTO consent_events (email_hash, signup_type, event, channel) VALUES ($1, 'Newsletter', 'confirmed', 'confirmation')`,
+        [left!.email_hash],
+      );
+      const after = (await (await get('/api/admin/stats')).json()) as Stats;
+      expect(after.newsletter).toBe(0);
+      expect(after.confirmation).toEqual({ asked: 2, confirmed: 1 });
     });
   });
 
@@ -572,6 +589,16 @@ export function adminSuite(
       expect(answer.days.reduce((n, d) => n + SUM(d), 0)).toBe(3);
       const ninety = await readInsights(t.db, { days: 90, timeZone: ZONE });
       expect(ninety.totals.signups).toBe(6);
+    });
+
+    it('names a sign-up started again from the preferences page, instead of counting it as a stranger’s path', async () => {
+      await empty();
+      await addSignup({ source_page: PREFERENCES_SOURCE, signup_type: 'Newsletter' });
+      await addSignup({ source_page: '/', signup_type: 'Updates' });
+      expect((await insights()).topPages).toEqual([
+        { source_page: '/', title: 'Home', signups: 1 },
+        { source_page: PREFERENCES_SOURCE, title: TOP_PAGES_LABELS.preferencesPage, signups: 1 },
+      ]);
     });
 
     it('forgets an erased entry', async () => {

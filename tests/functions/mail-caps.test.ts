@@ -64,7 +64,8 @@ describe('caps on confirmation e-mails (third audit)', () => {
     const email = `toggle-${tag()}@example.com`;
     expect((await signUp(email)).status).toBe(201);
     expect((await signUp(email, freshIp(), 'Newsletter')).status).toBe(201);
-    const [mail] = await t.mailsTo(email, 2);
+    // One confirmation e-mail covers both lists (asked for within the hour).
+    const [mail] = await t.mailsTo(email, 1);
     const link = /(\/api\/subscriptions\/preferences\?token=[A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
     let capped = 0;
     for (let i = 0; i < 12; i++) {
@@ -90,7 +91,7 @@ describe('caps on confirmation e-mails (third audit)', () => {
       if (text.includes(P.cappedNote)) capped++;
     }
     expect(await confirmationsTo(email)).toBe(MAILBOX_CAP);
-    expect(capped).toBe(12 - (MAILBOX_CAP - 2));
+    expect(capped).toBe(12 - (MAILBOX_CAP - 1));
   });
 
   it('the preferences page counts saves and erasures per client', async () => {

@@ -3,12 +3,15 @@
 // a POST acts on, RFC 8058 one-click exactly as a mail provider sends it, suppression and
 // re-subscription, the preferences page, erasure, the consent record, the caps (also under
 // concurrency), tokens wrong, expired and reused, and CR/LF that never reaches a header.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_SIGNUP, PLACEMENTS, PROBLEMS } from '../../src/shared/messages/index.ts';
 import { CONSENT_VERSION, SUBSCRIPTION_PAGES as P } from '../../src/shared/messages/subscriptions.ts';
 import { freshIp, tag, type SendInit } from './form-suite.ts';
 import { MAILBOX_CAP } from '../../server/subscriptions/mail-caps.ts';
 import type { Mail, SubscriptionTarget } from './subscription-targets.ts';
+import { CONFIRM_PAGE, DEFAULT_WELCOME_BODY, LIST_PROMISES, WELCOME_MAIL } from '../../src/shared/messages/welcome.ts';
+import { SEALED } from '../../server/mail/sealed-links.ts';
 
 const SOURCE = '/articles/hemp-vs-cotton';
 
@@ -54,6 +57,19 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.origin },
         body: body.toString(),
       });
+    };
+
+    /** The confirmation e-mails among the mails to `email` (welcomes follow each confirmation). */
+    const isConfirmation = (m: Mail) => m.subject.startsWith('Confirm your ');
+
+    /** The first mail to `email` with `subject`, once it has arrived. */
+    const mailTitled = async (email: string, subject: string): Promise<Mail> => {
+      for (let tries = 0; ; tries++) {
+        const found = (await t.mailsTo(email)).find((m) => m.subject === subject);
+        if (found) return found;
+        if (tries > 200) throw new Error(`no mail "${subject}" to ${email}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     };
 
     /** What the server still has to deliver has had time to arrive (an absence is then real). */
@@ -260,7 +276,8 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       const again = await signUp(email, { signup_type: 'Newsletter', source_page: '/' });
       expect(again.status).toBe(201);
       expect(await again.json()).toEqual({ ok: true, confirmation: 'queued' });
-      const second = (await t.mailsTo(email, 2))[1]!;
+      // The confirmation, its welcome, and the new confirmation.
+      const second = (await t.mailsTo(email, 3)).filter(isConfirmation)[1]!;
       if (t.sql) expect(await statusOf(email, 'Newsletter')).toBe('pending');
       // The first e-mail's confirmation link was withdrawn with the sign-up.
       expect((await postPage(linkIn(first, CONFIRM))).status).toBe(404);
@@ -298,8 +315,9 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       const email = `prefs-${tag()}@example.com`;
       await signUp(email, { signup_type: 'Updates' });
       await signUp(email, { signup_type: 'Movement' });
-      const mails = await t.mailsTo(email, 2);
-      for (const mail of mails) await postPage(linkIn(mail, CONFIRM));
+      // Within the hour: one confirmation e-mail confirms both lists.
+      const mails = await t.mailsTo(email, 1);
+      await postPage(linkIn(mails[0]!, CONFIRM));
       const prefs = linkIn(mails[0]!, PREFERENCES);
       const page = await t.send(prefs);
       expect(page.status).toBe(200);
@@ -312,7 +330,8 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       const saved = await postPage(prefs, { action: 'save', type: ['Movement', 'Newsletter'] });
       expect(saved.status).toBe(200);
       expect(await saved.text()).toContain(P.resendNote);
-      const newsletter = (await t.mailsTo(email, 3))[2]!;
+      // The confirmation, two welcomes, and the Newsletter's own confirmation.
+      const newsletter = (await t.mailsTo(email, 4)).filter(isConfirmation)[1]!;
       expect(newsletter.subject).toBe('Confirm your Newsletter sign-up at Rooted Threads');
       if (t.sql) {
         expect(await statusOf(email, 'Updates')).toBe('unsubscribed');
@@ -343,7 +362,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       expect(erased.status).toBe(200);
       expect(await erased.text()).toContain(P.erasedTitle);
       // (The outbox keeps no copy of the earlier e-mail: the erasure took it.)
-      const confirmation = (await t.mailsTo(email, t.kind === 'server' ? 2 : 1)).at(-1)!;
+      const confirmation = await mailTitled(email, 'Your data at Rooted Threads is erased');
       expect(confirmation.subject).toBe('Your data at Rooted Threads is erased');
       // Words a reader knows, not a site path.
       expect(confirmation.text).not.toMatch(/(^|\s)\/privacy\b/);
@@ -388,7 +407,7 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
               OR subscriber_hash(headers->'Reply-To'->>'address') = subscriber_hash($1) ORDER BY id`,
           [email],
         );
-      expect((await held()).map((r) => r.kind)).toEqual(['signup-confirmation', 'owner-alert']);
+      expect((await held()).map((r) => r.kind)).toEqual(['signup-confirmation', 'welcome', 'owner-alert']);
       expect((await postPage(linkIn(mail, PREFERENCES), { action: 'erase', confirm: 'yes' })).status).toBe(200);
       // Only the erasure's own confirmation names the address now.
       expect((await held()).map((r) => r.kind)).toEqual(['erasure-confirmation']);
@@ -479,6 +498,180 @@ export function subscriptionSuite(label: string, start: () => Promise<Subscripti
       expect(await t.mailsTo(email, 1)).toHaveLength(1);
       // The spec's toast text is unchanged.
       expect(PLACEMENTS.footer.success.text).toBe("You've been added to our newsletter. Thank you for joining!");
+    });
+
+    it('one confirmation for the hour: a second list rides on the first e-mail; the page names both and welcomes follow', async () => {
+      const email = `welcome-${tag()}@example.com`;
+      expect((await signUp(email, { signup_type: 'Updates' })).status).toBe(201);
+      const second = await signUp(email, { signup_type: 'Newsletter', source_page: '/' });
+      // The same answer as any sign-up: it says nothing about the address's earlier one.
+      expect(second.status).toBe(201);
+      expect(await second.json()).toEqual({ ok: true, confirmation: 'queued' });
+      await settle();
+      const [confirmation, ...more] = await t.mailsTo(email, 1);
+      expect(more).toEqual([]);
+      const link = linkIn(confirmation!, CONFIRM);
+
+      // The page looks like the site: its header and footer, plain list names, what each brings.
+      const page = await (await t.send(link)).text();
+      expect(page).toContain(P.confirmIntro('Updates and Newsletter'));
+      expect(page).toContain(`<strong>Newsletter</strong>: ${LIST_PROMISES.Newsletter}`);
+      expect(page).toMatch(/<header>[\s\S]*<a href="\/articles">Articles<\/a>[\s\S]*<\/header>/);
+      expect(page).toMatch(/<footer>[\s\S]*<a href="\/privacy">Privacy<\/a>[\s\S]*<\/footer>/);
+
+      const done = await postPage(link);
+      expect(done.status).toBe(200);
+      const confirmed = await done.text();
+      expect(confirmed).toContain(P.confirmedText('Updates and Newsletter'));
+      expect(confirmed).toContain(CONFIRM_PAGE.welcomeOnItsWay);
+      expect(confirmed).not.toContain('your sign-up for');
+      if (t.sql) {
+        expect(await statusOf(email, 'Updates')).toBe('confirmed');
+        expect(await statusOf(email, 'Newsletter')).toBe('confirmed');
+        expect((await events(email)).filter((e) => e.includes('confirmed'))).toEqual([
+          'Updates confirmed confirmation',
+          'Newsletter confirmed confirmation',
+        ]);
+      }
+
+      // One welcome per list, each with its own one-click unsubscribe that leaves that list only.
+      const updates = await mailTitled(email, WELCOME_MAIL.subject('Updates'));
+      const newsletter = await mailTitled(email, WELCOME_MAIL.subject('Newsletter'));
+      for (const [list, welcome] of [
+        ['Updates', updates],
+        ['Newsletter', newsletter],
+      ] as const) {
+        expect(welcome.text).toContain(DEFAULT_WELCOME_BODY.split('\n')[0]!.replace('{list}', list));
+        expect(welcome.text).toContain(WELCOME_MAIL.unsubscribeLink(list));
+        const prefs = linkIn(welcome, PREFERENCES);
+        expect(welcome.headers['list-unsubscribe']).toContain(prefs);
+        expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      }
+      expect(await t.mailsTo(email)).toHaveLength(3);
+      const oneClick = await t.send(linkIn(newsletter, PREFERENCES), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.status).toBe(200);
+      if (t.sql) {
+        expect(await statusOf(email, 'Newsletter')).toBe('unsubscribed');
+        expect(await statusOf(email, 'Updates')).toBe('confirmed');
+        // The stored welcome keeps the placeholder; its token is sealed beside it.
+        const stored = await t.sql<{ text: string }>(
+          "SELECT text FROM mail_outbox WHERE kind = 'welcome' AND lower(recipient) = lower($1)",
+          [email],
+        );
+        for (const row of stored) expect(row.text).toContain(SEALED.preferences);
+      }
+      // Pressing again shows the same page and sends nothing more.
+      expect(await (await postPage(link)).text()).toContain(P.confirmedTitle);
+      await settle();
+      expect(await t.mailsTo(email)).toHaveLength(3);
+    });
+
+    it('a reader on two lists leaves one with one press; the page names the masked address and says what stays', async () => {
+      const email = `two-lists-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Updates' });
+      await signUp(email, { signup_type: 'Newsletter' });
+      await postPage(linkIn((await t.mailsTo(email, 1))[0]!, CONFIRM));
+      const prefs = linkIn(await mailTitled(email, WELCOME_MAIL.subject('Newsletter')), PREFERENCES);
+      const html = await (await t.send(prefs)).text();
+      expect(html).toContain(P.managing(`t•••@example.com`));
+      expect(html).toContain(`<button type="submit">${P.leaveButton('Newsletter', false)}</button>`);
+      expect(html).toContain(`<a href="#manage">${P.manageAll}</a>`);
+      // Words a reader uses: no "type" in what the page says.
+      const words = html
+        .replace(/<(style|script)>[\s\S]*?<\/\1>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#39;/g, "'");
+      expect(words).not.toMatch(/\btypes?\b/i);
+      const left = await (await postPage(prefs, { action: 'leave' })).text();
+      expect(left).toContain(`<h1>${P.leftTitle('Newsletter')}</h1>`);
+      expect(left).toContain(P.stillOn('Updates'));
+      expect(left).not.toContain(P.unsubscribedTitle);
+      if (t.sql) {
+        expect(await statusOf(email, 'Newsletter')).toBe('unsubscribed');
+        expect(await statusOf(email, 'Updates')).toBe('confirmed');
+      }
+      // Leaving the last list: now the page may say so.
+      const last = await (
+        await postPage(linkIn(await mailTitled(email, WELCOME_MAIL.subject('Updates')), PREFERENCES), {
+          action: 'leave',
+        })
+      ).text();
+      expect(last).toContain(`<h1>${P.unsubscribedTitle}</h1>`);
+    });
+
+    it('a link that names no list (an announcement to several) offers a one-press button for each list', async () => {
+      if (!t.sql) return; // such a link is made by the announcement sender; here it is written directly
+      const email = `no-scope-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Updates' });
+      await signUp(email, { signup_type: 'Movement' });
+      await postPage(linkIn((await t.mailsTo(email, 1))[0]!, CONFIRM));
+      const token = randomBytes(32).toString('base64url');
+      await t.sql(
+        `INSERT INTO subscriber_links (token_hash, email_hash, signup_type, expires_at)
+         VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), subscriber_hash($2), NULL, now() + interval '1 day')`,
+        [token, email],
+      );
+      const prefs = `${PREFERENCES}?token=${token}`;
+      const html = await (await t.send(prefs)).text();
+      expect(html).toContain(P.leaveButton('Updates', false));
+      expect(html).toContain(P.leaveButton('Movement', false));
+      const left = await (await postPage(prefs, { action: 'leave', list: 'Movement' })).text();
+      expect(left).toContain(`<h1>${P.leftTitle('Movement')}</h1>`);
+      expect(await statusOf(email, 'Movement')).toBe('unsubscribed');
+      expect(await statusOf(email, 'Updates')).toBe('confirmed');
+      // A list it does not know leaves nothing.
+      expect((await postPage(prefs, { action: 'leave', list: 'Gossip' })).status).toBe(400);
+      expect(await statusOf(email, 'Updates')).toBe('confirmed');
+    });
+
+    it('after the hour a list gets its own confirmation, and the owner can reword or switch off the welcome', async () => {
+      if (!t.sql) return; // the clock and the owner's setting are set in the database
+      const email = `late-${tag()}@example.com`;
+      await signUp(email, { signup_type: 'Updates' });
+      await t.sql(
+        `UPDATE signup_confirmations SET created_at = created_at - interval '61 minutes'
+          WHERE signup_id IN (SELECT id FROM email_signups WHERE email_hash = subscriber_hash($1))`,
+        [email],
+      );
+      await t.sql(
+        "UPDATE email_signups SET submitted_at = submitted_at - interval '61 minutes' WHERE email_hash = subscriber_hash($1)",
+        [email],
+      );
+      await signUp(email, { signup_type: 'Movement' });
+      const [first, movement] = await t.mailsTo(email, 2);
+      expect(movement!.subject).toBe('Confirm your Movement sign-up at Rooted Threads');
+      await t.sql("UPDATE welcome_mail SET body = 'Hello, {list} readers.\n\nSecond paragraph.'");
+      try {
+        expect(await (await postPage(linkIn(first!, CONFIRM))).text()).toContain(P.confirmedText('Updates'));
+        expect(await statusOf(email, 'Movement')).toBe('pending');
+        const welcome = await mailTitled(email, WELCOME_MAIL.subject('Updates'));
+        expect(welcome.text).toContain('Hello, Updates readers.\n\nSecond paragraph.');
+        await t.sql('UPDATE welcome_mail SET enabled = false');
+        const off = await (await postPage(linkIn(movement!, CONFIRM))).text();
+        expect(off).toContain(P.confirmedText('Movement'));
+        expect(off).not.toContain(CONFIRM_PAGE.welcomeOnItsWay);
+        expect((await t.mailsTo(email)).map((m) => m.subject)).not.toContain(WELCOME_MAIL.subject('Movement'));
+      } finally {
+        await t.sql('UPDATE welcome_mail SET enabled = true, body = NULL');
+      }
+    });
+
+    it('the confirm button is rate limited per client', async () => {
+      if (!t.setEnv) return; // a server's limit is fixed at start
+      t.setEnv('SIGNUP_RATE_LIMIT', '3/600');
+      try {
+        const ip = freshIp();
+        const junk = `${CONFIRM}?token=${'x'.repeat(43)}`;
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push((await postPage(junk, {}, ip)).status);
+        expect(answers).toEqual([404, 404, 404, 429]);
+      } finally {
+        t.setEnv('SIGNUP_RATE_LIMIT', undefined);
+      }
     });
 
     {

@@ -3,7 +3,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ADMIN_LABELS, ADMIN_NOTICES } from '../../shared/messages/index.ts';
 import { ADMIN_API, type ConsentEventRow, type SignupRow } from '../../shared/admin-api.ts';
-import { SUBSCRIPTION_ADMIN_LABELS as L } from '../../shared/messages/subscriptions.ts';
+import {
+  CONSENT_CHANNEL_WORDS,
+  CONSENT_EVENT_WORDS,
+  SUBSCRIPTION_ADMIN_LABELS as L,
+  consentWording,
+} from '../../shared/messages/subscriptions.ts';
 import { consentQuery, fetchConsentHistory } from './api.ts';
 import { DateCell } from './DateCell.tsx';
 import styles from './admin.module.css';
@@ -88,10 +93,12 @@ export function ConsentHistoryButton({ row }: { row: SignupRow }) {
                   <tr key={i} data-event={e.event}>
                     <DateCell iso={e.occurred_at} />
                     <td>{e.signup_type}</td>
-                    <td>{e.event}</td>
-                    <td>{e.channel}</td>
+                    <td>{CONSENT_EVENT_WORDS[e.event] ?? e.event}</td>
+                    <td>{CONSENT_CHANNEL_WORDS[e.channel] ?? e.channel}</td>
                     <td>{e.source_page ?? '—'}</td>
-                    <td>{e.consent_version ?? '—'}</td>
+                    <td data-version={e.consent_version ?? undefined}>
+                      {e.consent_version ? consentWording(e.consent_version) : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -15,6 +15,7 @@ import {
 import { MAIL_STATUSES, type MailAnnouncementLine, type MailRow } from '../../shared/admin-mail-api.ts';
 import { shortDateTime } from './format.ts';
 import { useMail } from './useMail.ts';
+import WelcomeMailPanel from './WelcomeMailPanel.tsx';
 import styles from './mail.module.css';
 import admin from './admin.module.css';
 
@@ -124,6 +125,7 @@ export default function MailView({ onDenied }: Props) {
         </div>
       )}
       {page && !page.ownerAlerts && <p className={styles.hint}>{MAIL_LABELS.noOwnerAlerts}</p>}
+      <WelcomeMailPanel onDenied={onDenied} />
       <div className={admin.panelHead}>
         <p className={admin.summary} aria-live="polite">
           {mail.loading || !page

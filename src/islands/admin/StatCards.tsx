@@ -55,6 +55,9 @@ export function StatCards({ stats, period, days }: Props) {
           <dd className={styles.statNote}>
             {ADMIN_LABELS.updates} {value(stats?.updates)} · {ADMIN_LABELS.movement} {value(stats?.movement)}
           </dd>
+          <dd className={styles.statNote} data-active-note>
+            {SUBSCRIPTION_ADMIN_LABELS.activeSubscribers}
+          </dd>
         </div>
         <div className={styles.stat}>
           <dt>{ADMIN_LABELS.thisWeek}</dt>

@@ -5,7 +5,7 @@
 // alternative: every number is written out.
 import { INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { TOP_PAGES_LABELS } from '../../shared/messages/security.ts';
-import type { TopPage } from '../../shared/admin-api.ts';
+import { PREFERENCES_SOURCE, type TopPage } from '../../shared/admin-api.ts';
 import { count } from './format.ts';
 import styles from './insights.module.css';
 
@@ -24,6 +24,11 @@ export function TopPagesList({ pages }: { pages: readonly TopPage[] }) {
               <>
                 <span className={styles.topPageOther}>{TOP_PAGES_LABELS.otherPages}</span>
                 <span className={styles.topPagePath}>{TOP_PAGES_LABELS.otherPagesNote}</span>
+              </>
+            ) : page.source_page === PREFERENCES_SOURCE ? (
+              <>
+                <span className={styles.topPageOther}>{TOP_PAGES_LABELS.preferencesPage}</span>
+                <span className={styles.topPagePath}>{TOP_PAGES_LABELS.preferencesPageNote}</span>
               </>
             ) : (
               <>

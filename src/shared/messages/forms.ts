@@ -90,10 +90,10 @@ export const SIGNUP_FAILURE_FALLBACK = 'Failed to sign up.';
 export const SIGNUP_BLOCKS: Partial<Record<Placement, Notice>> = {
   mid: {
     title: 'Enjoying this article?',
-    text: 'Get new guides and research on natural fibers in your inbox. No spam; unsubscribe any time.',
+    text: 'Join our Updates list: one e-mail each time we publish a new guide or research on natural fibers. No spam; unsubscribe any time.',
   },
   end: {
     title: 'Change how clothing is made',
-    text: 'Join readers choosing natural fibers. We write when there is news worth sharing, never more.',
+    text: 'Join our Movement list: news of the movement for honest, natural clothing and how to take part. We write when there is news worth sharing, never more.',
   },
 };

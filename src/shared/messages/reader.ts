@@ -21,7 +21,8 @@ export const READER = {
   onSocial: (site: string, network: string) => `${site} on ${network} (opens in a new tab)`,
   /** The header's link to the footer's sign-up, and the footer section's heading. */
   newsletter: 'Newsletter',
-  newsletterIntro: 'One thoughtful e-mail a month: new articles, care tips and what we are learning.',
+  newsletterIntro:
+    'Our Newsletter list: one thoughtful e-mail a month with new articles, care tips and what we are learning.',
   announcement: 'Announcement',
   /** Heading of an article's table of contents. */
   contents: 'In this article',

@@ -19,4 +19,7 @@ export const TOP_PAGES_LABELS = {
   /** The Insights list's last entry: sign-ups naming pages the build does not know, unlinked. */
   otherPages: 'Other pages',
   otherPagesNote: 'not on this site',
+  /** Sign-ups started again from the preferences page (PREFERENCES_SOURCE). */
+  preferencesPage: 'Preferences page',
+  preferencesPageNote: 'readers who turned a list back on',
 } as const;

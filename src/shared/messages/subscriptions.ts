@@ -36,8 +36,8 @@ export const STATUS_LABELS: Record<SignupStatus, string> = {
 
 /** What each type brings, on the preferences page. */
 export const TYPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  Updates: 'Updates: new articles and what we learn about natural fibers.',
-  Newsletter: 'Newsletter: our regular letter.',
+  Updates: 'Updates: one e-mail each time we publish a new article or story.',
+  Newsletter: 'Newsletter: one thoughtful e-mail a month.',
   Movement: 'Movement: news of the movement for honest, natural clothing.',
 };
 
@@ -47,8 +47,7 @@ export const SUBSCRIPTION_PAGES = {
     `Press the button to confirm that you want ${type} e-mails from Rooted Threads at the address this link was sent to.`,
   confirmButton: 'Confirm my sign-up',
   confirmedTitle: 'You are signed up',
-  confirmedText: (type: SignupType) =>
-    `Thank you: your sign-up for ${type} is confirmed. Every e-mail we send has a link to leave in one click.`,
+  confirmedText: (lists: string) => `Thank you for confirming: you are signed up for ${lists}.`,
   alreadyTitle: 'Already confirmed',
   alreadyText: 'This sign-up is already confirmed. There is nothing more to do.',
   expiredTitle: 'This link has expired',
@@ -58,13 +57,16 @@ export const SUBSCRIPTION_PAGES = {
   unknownText:
     'The link is incomplete, was already used, or its sign-up was withdrawn. Sign up again with the form on any page if you want our e-mails.',
   preferencesTitle: 'Your e-mail preferences',
+  /** Which address the page manages, masked (j•••@example.org): the reader knows it is theirs. */
+  managing: (masked: string) => `These are the e-mails we send to ${masked}.`,
+  manageAll: 'Manage all your e-mails',
   preferencesIntro: 'Choose what we send you: untick a list to stop it, tick one to start it again, then save.',
   pendingNote: 'waiting for your confirmation',
   save: 'Save my choices',
   savedTitle: 'Your choices are saved',
   savedText: 'We will send you only what is ticked below.',
   savedNoneText: 'We will send you nothing more.',
-  resendNote: 'For a type you ticked again, we sent a confirmation e-mail to finish signing up.',
+  resendNote: 'For a list you ticked again, we sent a confirmation e-mail to finish signing up.',
   cappedNote: 'We could not send a confirmation e-mail just now: too many went out recently. Please try again later.',
   noAddressNote:
     'We no longer hold your address, only a coded fingerprint of it that keeps you off our lists. To sign up again, use the form on any page.',
@@ -86,6 +88,9 @@ export const SUBSCRIPTION_PAGES = {
   leaveButton: (type: SignupType, pending: boolean) =>
     pending ? `Withdraw my ${type} sign-up` : `Unsubscribe from ${type}`,
   unsubscribedTitle: 'You are unsubscribed',
+  /** After leaving one list while still on others: never "You are unsubscribed". */
+  leftTitle: (type: SignupType) => `You left ${type}`,
+  stillOn: (lists: string) => `You still receive ${lists}. To stop those too, untick them below.`,
   unsubscribedText: (type: SignupType) => `You will get no more ${type} e-mails.`,
   withdrawnTitle: 'Your sign-up is withdrawn',
   withdrawnText: (type: SignupType) => `We will send you no ${type} e-mails.`,
@@ -126,6 +131,8 @@ export const SUBSCRIPTION_ADMIN_LABELS = {
   statusFilter: 'Status',
   allStatuses: 'All statuses',
   confirmedOf: (confirmed: string) => `${confirmed} confirmed`,
+  /** Under the list cards: their numbers are people who receive the list now. */
+  activeSubscribers: 'active subscribers (confirmed)',
   confirmationRate: 'Confirmation rate',
   confirmationRateText: (rate: string, confirmed: string, asked: string) =>
     `${rate} of the sign-ups that were asked to confirm did (${confirmed} of ${asked}).`,
@@ -140,6 +147,34 @@ export const SUBSCRIPTION_ADMIN_LABELS = {
   removedAddress: 'address removed',
   event: 'Event',
   channel: 'How',
-  version: 'Wording',
+  version: 'Words agreed to',
   client: 'Client (hash)',
 } as const;
+
+/** The consent history's events and channels in an owner's words (the CSV keeps the codes). */
+export const CONSENT_EVENT_WORDS: Readonly<Record<string, string>> = {
+  subscribed: 'Signed up',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Left the list',
+  resubscribed: 'Signed up again',
+  erased: 'Erased',
+};
+
+export const CONSENT_CHANNEL_WORDS: Readonly<Record<string, string>> = {
+  form: 'Sign-up form',
+  confirmation: 'Confirmation page',
+  'one-click': 'One-click unsubscribe in the e-mail',
+  preferences: 'Preferences page',
+  dashboard: 'Your dashboard',
+  purge: 'Removed unconfirmed after 30 days',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A consent version ("2026-11-25", the date its words took effect) in words. */
+export function consentWording(version: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
+  if (!match) return version;
+  const [, year, month, day] = match;
+  return `The sign-up form's words of ${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
