@@ -8,6 +8,7 @@ import { TIERS } from './tests/support/tiers.ts';
 const SETUP: Record<string, string[]> = {
   fixtures: ['tests/fixtures/global-setup.ts'],
   e2e: ['tests/e2e/global-setup.ts'],
+  'e2e-alone': ['tests/e2e/global-setup.ts'],
   reliability: ['tests/reliability/global-setup.ts'],
 };
 const TIMEOUTS: Record<string, { testTimeout: number; hookTimeout?: number }> = {
@@ -16,6 +17,7 @@ const TIMEOUTS: Record<string, { testTimeout: number; hookTimeout?: number }> = 
   fixtures: { testTimeout: 180_000, hookTimeout: 180_000 },
   functions: { testTimeout: 30_000, hookTimeout: 60_000 },
   e2e: { testTimeout: 60_000, hookTimeout: 120_000 },
+  'e2e-alone': { testTimeout: 60_000, hookTimeout: 120_000 },
   reliability: { testTimeout: 120_000, hookTimeout: 120_000 },
 };
 

@@ -4,7 +4,7 @@
 // it, and sees only what the files before it in its worker left, as when the tier ran one at a time.
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { E2E_WORKERS } from '../support/tiers.ts';
+import { TIERS } from '../support/tiers.ts';
 
 let servers: RunningServer[] = [];
 

@@ -9,6 +9,8 @@
 //                       a time, each worker with its own server (tests/e2e/global-setup.ts): a page in
 //                       Chromium, the server and the test keep about one core and a half busy, and the
 //                       Astro builds some files run use one, so a second file fills the rest
+//   tests/e2e/alone/    browser files that measure timing (layout shift, the font's arrival, a search's
+//                       debounce, tooltip delays): one at a time, after the rest, on a quiet machine
 //   tests/reliability/  load, crash, database-down and fuzz runs (after `npm test`, in CI)
 // Budgets are what a tier should take on a quiet 2-core machine; `npm test` prints each tier's time
 // beside its budget and names the unit tests over theirs. They are guides to read, never assertions.
@@ -28,9 +30,6 @@ export interface Tier {
   onDemand?: boolean;
 }
 
-/** Browser test files at once, each with its own `npm start` server. */
-export const E2E_WORKERS = 2;
-
 export const TIERS: Tier[] = [
   { name: 'unit', include: ['tests/unit/**/*.test.ts'], budgetSeconds: 45, testBudgetSeconds: 2 },
   {
@@ -39,8 +38,11 @@ export const TIERS: Tier[] = [
     budgetSeconds: 60,
   },
   { name: 'fixtures', include: ['tests/fixtures/**/*.test.ts'], budgetSeconds: 90, serial: true },
-  { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240 },
-  { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], budgetSeconds: 330, workers: E2E_WORKERS },
+  // Four files at once: these mostly wait (on servers starting, SMTP, PostgreSQL, timeouts), and
+  // used about half of two cores' time with two at once.
+  { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240, workers: 4 },
+  { name: 'e2e', include: ['tests/e2e/*.test.ts'], budgetSeconds: 330, workers: 2 },
+  { name: 'e2e-alone', include: ['tests/e2e/alone/*.test.ts'], budgetSeconds: 120, serial: true },
   {
     name: 'reliability',
     include: ['tests/reliability/**/*.test.ts'],

@@ -8,8 +8,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { siteUrl } from '../support/site-url.ts';
+import { launchBrowser } from '../../support/browser';
+import { siteUrl } from '../../support/site-url.ts';
 
 const base = siteUrl();
 // With scrollbars drawn, as Lighthouse's Chrome draws them: a page painted while shorter than the

@@ -4,10 +4,10 @@
 // and the heading face from the first page on.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile } from '../support/browser';
-import { useDarkTheme } from '../support/theme';
-import { SEARCH_TEXT } from '../../src/shared/messages/index.ts';
-import { siteUrl } from '../support/site-url.ts';
+import { browserForFile } from '../../support/browser';
+import { useDarkTheme } from '../../support/theme';
+import { SEARCH_TEXT } from '../../../src/shared/messages/index.ts';
+import { siteUrl } from '../../support/site-url.ts';
 
 const base = siteUrl();
 const { open, browser } = browserForFile(base);
