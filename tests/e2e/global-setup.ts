@@ -1,5 +1,5 @@
 // One production server per worker of the browser tier, each on its own port and data directory.
-// The tier runs two files at a time (tests/support/tiers.ts); each file talks only to its worker's
+// The tier may run files side by side (tests/support/tiers.ts); each file talks only to its worker's
 // server (tests/support/site-url.ts), so a file never shares a server with the file running beside
 // it, and sees only what the files before it in its worker left, as when the tier ran one at a time.
 import type { TestProject } from 'vitest/node';
@@ -11,7 +11,8 @@ let servers: RunningServer[] = [];
 export async function setup(project: TestProject): Promise<void> {
   // The first from an empty data directory: the one first start per run (creating and migrating the
   // embedded database); the others from the migrated template.
-  servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer({}, { freshData: i === 0 })));
+  const workers = TIERS.find((tier) => tier.name === project.name)?.workers ?? 1;
+  servers = await Promise.all(Array.from({ length: workers }, (_, i) => startServer({}, { freshData: i === 0 })));
   project.provide(
     'baseUrls',
     servers.map((s) => s.url),
