@@ -1,14 +1,14 @@
-// The test tiers, in the order `npm test` runs them, one at a time so no two CPU-heavy tiers share
-// the two cores. A test file's folder decides its tier (vitest.config.ts makes one project of each):
+// The test tiers, in the order `npm test` runs them, one tier at a time so no two tiers share the
+// two cores (the checks and the unit tier, one core each, run side by side: scripts/test.ts). A test file's folder decides its tier (vitest.config.ts makes one project of each):
 //   tests/unit/         no I/O, no child processes, no dist/: pure functions and schemas
 //   tests/built-site/   reads the built site (dist/): HTML validity, JS budget, feeds…
 //   tests/content/      reads the content files and what the build made of them (no builds)
 //   tests/fixtures/     runs real Astro builds (buildFixture, `astro build`), one file at a time
 //   tests/functions/    handlers and the `npm start` server over real databases and SMTP
-//   tests/e2e/          a real browser against the built site on the `npm start` server; two files at
-//                       a time, each worker with its own server (tests/e2e/global-setup.ts): a page in
-//                       Chromium, the server and the test keep about one core and a half busy, and the
-//                       Astro builds some files run use one, so a second file fills the rest
+//   tests/e2e/          a real browser against the built site on the `npm start` server; three files
+//                       at a time, each worker with its own server (tests/e2e/global-setup.ts): one at
+//                       a time the tier kept the two cores about a third busy (746 s of CPU, 1,044 s
+//                       of wall clock), waiting on pages, servers, builds and timeouts
 //   tests/e2e/alone/    browser files that measure timing (layout shift, the font's arrival, a search's
 //                       debounce, tooltip delays): one at a time, after the rest, on a quiet machine
 //   tests/reliability/  load, crash, database-down and fuzz runs (after `npm test`, in CI)
@@ -41,7 +41,7 @@ export const TIERS: Tier[] = [
   // Three files at once: these mostly wait (on servers starting, SMTP, PostgreSQL, timeouts); with
   // two at once they kept the two cores about half busy (321 s of CPU in a 305 s quiet run).
   { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240, workers: 3 },
-  { name: 'e2e', include: ['tests/e2e/*.test.ts'], budgetSeconds: 330, workers: 2 },
+  { name: 'e2e', include: ['tests/e2e/*.test.ts'], budgetSeconds: 330, workers: 3 },
   { name: 'e2e-alone', include: ['tests/e2e/alone/*.test.ts'], budgetSeconds: 120, serial: true },
   // Two files at once: crash and database-down runs wait on restarts and recoveries; the load run
   // asserts counts, not rates.
