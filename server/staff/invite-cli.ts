@@ -5,7 +5,8 @@
 // way back in). Uses the database the server uses: DATABASE_URL, else the embedded one under
 // DATA_DIR (stop `npm start` first: one process per embedded database).
 import { fileURLToPath } from 'node:url';
-import { inviteSchema, STAFF_ROLES } from '../../src/shared/staff-api.ts';
+import { STAFF_ROLES } from '../../src/shared/staff-api.ts';
+import { inviteSchema } from '../../src/shared/staff-schemas.ts';
 
 export interface CliRequest {
   email?: string;

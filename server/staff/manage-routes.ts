@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ADMIN_NOTICES } from '../../src/shared/messages/index.ts';
 import { STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
-import { inviteSchema, roleSchema } from '../../src/shared/staff-api.ts';
+import { inviteSchema, roleSchema } from '../../src/shared/staff-schemas.ts';
 import type { ApiHandler } from '../endpoint.ts';
 import { SECURITY_HEADERS, json, problem, readBody } from '../http.ts';
 import { wakeSender } from '../mail/wake.ts';

@@ -14,7 +14,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { z } from 'zod';
 import { ADMIN_NOTICES } from '../../src/shared/messages/index.ts';
 import { STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
-import { codeRequestSchema, codeSignInSchema, tokenSchema } from '../../src/shared/staff-api.ts';
+import { codeRequestSchema, codeSignInSchema, tokenSchema } from '../../src/shared/staff-schemas.ts';
 import type { SessionInfo } from '../../src/shared/admin-api.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiHandler } from '../endpoint.ts';

@@ -2,8 +2,6 @@
  * The staff accounts' API contract (server/staff/, issue 36): paths, roles and answer shapes, shared
  * by the dashboard and the functions. No runtime code of either side lives here.
  */
-import { z } from 'zod';
-
 export const STAFF_API = {
   staff: '/api/admin/staff',
   /** POST {token} | {email} | {email, code} | {} | {ticket, response}: sign-in without a session. */
@@ -32,17 +30,6 @@ export const REAUTH_MINUTES = 10;
 /** How long the audit log keeps an entry. */
 export const AUDIT_DAYS = 400;
 
-export const staffEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email())
-  .transform((s) => s.toLowerCase());
-export const inviteSchema = z.object({ email: staffEmail, role: z.enum(STAFF_ROLES) });
-export const roleSchema = z.object({ role: z.enum(STAFF_ROLES) });
-export const codeRequestSchema = z.object({ email: staffEmail });
-export const codeSignInSchema = z.object({ email: staffEmail, code: z.string().regex(/^\d{6}$/) });
-export const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 /** Who a session is, in GET /api/admin/session's answer (`role: "admin"` is the spec's own mark). */
 export interface StaffIdentity {
