@@ -4,6 +4,8 @@
 // minutes, after 12 hours whatever happens, on logout, or when ADMIN_KEY changes (its tokens no
 // longer hash to a stored row). The slow, salted derivation means that even someone holding both
 // a cookie and the database pays a memory-hard scrypt per guess of the key, not one fast HMAC.
+// A session belongs to a staff account (issue 36: `staff_id`, its role read with the session) or,
+// with none, to the key ("owner (key)").
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { serverSecret } from './server-secret.ts';

@@ -16,7 +16,6 @@ import { HOSTED_EDITOR_NOTICES as NOTICES } from '../../src/shared/messages/host
 import { adminKey } from '../admin/config.ts';
 import { readSession } from '../admin/sessions.ts';
 import { EDITOR_ROLES } from '../staff/policy.ts';
-import type { Person } from './editor-commit.ts';
 import { getDb } from '../db/client.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 import { requestHostAllowed } from './allowed-hosts.ts';
@@ -26,6 +25,12 @@ import { makeContext, type NetlifyHandler } from './functions.ts';
 export const EDITOR_BODY_LIMIT = 64 * 1024 * 1024;
 
 const PATTERNS = EDITOR_PATHS.map((pathname) => new URLPattern({ pathname }));
+
+/** Who saved: a staff account's address as name and e-mail (editor-commit.ts's Person). */
+export interface Saver {
+  name: string;
+  email: string;
+}
 
 export interface SavedFiles {
   /** Repository paths Keystatic wrote (with their new contents) and removed. */
@@ -39,7 +44,7 @@ export interface EditorOptions {
   /** Where the function is copied to (a rebuild leaves it alone). */
   workDir: string;
   /** After a save Keystatic acknowledged: commit as `who` (null: the key's session) and publish; a message refuses the save (422). */
-  onSave: (saved: SavedFiles, who: Person | null) => Promise<{ ok: true } | { ok: false; message: string }>;
+  onSave: (saved: SavedFiles, who: Saver | null) => Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export interface Editor {
@@ -118,7 +123,7 @@ export function editorHandler(load: () => Promise<NetlifyHandler>, options: Edit
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
 
-  async function save(req: Request, ip: string, who: Person | null): Promise<Response> {
+  async function save(req: Request, ip: string, who: Saver | null): Promise<Response> {
     const body = await readCapped(req, EDITOR_BODY_LIMIT);
     if (!body) return plain(413, NOTICES.tooLarge);
     const forward = new Request(req.url, { method: 'POST', headers: req.headers, body: new Uint8Array(body) });

@@ -42,7 +42,10 @@ export function plainBuildMessage(output: string): string | undefined {
 export function createPublisher({ root, author, rebuild, log = console.log }: PublishOptions) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function publish(saved: SavedFiles, who: Person | null): Promise<{ ok: true } | { ok: false; message: string }> {
+  async function publish(
+    saved: SavedFiles,
+    who: Person | null,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
     const { commit, publicChange } = await commitSave(root, saved, author(who));
     if (commit) log(`editor: saved as commit ${commit.slice(0, 12)}`);
     if (!publicChange) return { ok: true };

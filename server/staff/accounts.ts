@@ -67,9 +67,7 @@ export async function inviteStaff(
 }
 
 export type AcceptResult =
-  | { kind: 'accepted'; staffId: string; email: string }
-  | { kind: 'unknown' }
-  | { kind: 'expired' };
+  { kind: 'accepted'; staffId: string; email: string } | { kind: 'unknown' } | { kind: 'expired' };
 
 /** Uses an invitation: single-use (the row is marked in the statement that reads it). */
 export async function acceptInvitation(db: Db, token: string): Promise<AcceptResult> {

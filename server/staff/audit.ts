@@ -7,7 +7,13 @@ import type { Db, Queryable } from '../db/client.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvRow } from '../csv.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 import { clientHash } from '../rate-limit.ts';
-import { AUDIT_ACTIONS, AUDIT_DAYS, type AuditAction, type AuditPage, type AuditRow } from '../../src/shared/staff-api.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_DAYS,
+  type AuditAction,
+  type AuditPage,
+  type AuditRow,
+} from '../../src/shared/staff-api.ts';
 
 /** The actor of a session opened with ADMIN_KEY. */
 export const KEY_ACTOR = 'owner (key)';
@@ -24,16 +30,13 @@ export async function recordAudit(
   entry: { actor: Actor | string; action: AuditAction; detail?: string; ip?: string },
 ): Promise<void> {
   const { actor } = entry;
-  await db.query(
-    'INSERT INTO admin_audit (staff_id, actor, action, detail, client_hash) VALUES ($1, $2, $3, $4, $5)',
-    [
-      typeof actor === 'string' ? null : actor.staffId,
-      typeof actor === 'string' ? actor : actorName(actor),
-      entry.action,
-      (entry.detail ?? '').slice(0, 300),
-      entry.ip ? await clientHash(db, entry.ip) : null,
-    ],
-  );
+  await db.query('INSERT INTO admin_audit (staff_id, actor, action, detail, client_hash) VALUES ($1, $2, $3, $4, $5)', [
+    typeof actor === 'string' ? null : actor.staffId,
+    typeof actor === 'string' ? actor : actorName(actor),
+    entry.action,
+    (entry.detail ?? '').slice(0, 300),
+    entry.ip ? await clientHash(db, entry.ip) : null,
+  ]);
 }
 
 export interface AuditQuery {

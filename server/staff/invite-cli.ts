@@ -47,7 +47,9 @@ async function main(): Promise<void> {
     const { inviteStaff } = await import('./accounts.ts');
     const result = await inviteStaff(db, parsed.data);
     if (result.kind === 'exists') throw new Error(`${parsed.data.email} already has an active staff account`);
-    console.log(`staff: ${parsed.data.email} invited as ${parsed.data.role}; the mail is queued. Link:\n${result.link}`);
+    console.log(
+      `staff: ${parsed.data.email} invited as ${parsed.data.role}; the mail is queued. Link:\n${result.link}`,
+    );
   } finally {
     await closeDb();
   }

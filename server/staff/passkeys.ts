@@ -40,7 +40,10 @@ async function keepChallenge(db: Queryable, challenge: string, staffId: string |
 }
 
 /** Takes a ticket's challenge (once); undefined when unknown or expired. */
-async function takeChallenge(db: Queryable, ticket: string): Promise<{ challenge: string; staff_id: string | null } | undefined> {
+async function takeChallenge(
+  db: Queryable,
+  ticket: string,
+): Promise<{ challenge: string; staff_id: string | null } | undefined> {
   const { rows } = await db.query<{ challenge: string; staff_id: string | null; live: boolean }>(
     `DELETE FROM staff_challenges WHERE ticket_hash = $1
      RETURNING challenge, staff_id::text AS staff_id, expires_at > now() AS live`,

@@ -47,7 +47,12 @@ async function signedIn(call: AdminCall, staffId: string, method: string): Promi
   const account = rows[0]!;
   await endSession(db, key, req);
   const token = await createSession(db, key, { staffId, method });
-  await recordAudit(db, { actor: { staffId, email: account.email }, action: 'sign-in', detail: method, ip: context.ip });
+  await recordAudit(db, {
+    actor: { staffId, email: account.email },
+    action: 'sign-in',
+    detail: method,
+    ip: context.ip,
+  });
   const info: SessionInfo = { role: 'admin', email: account.email, staffRole: account.role, recent: true };
   return json(200, info, { 'Set-Cookie': sessionCookie(token) });
 }
@@ -64,8 +69,7 @@ async function fields<T>(req: Request, schema: z.ZodType<T>): Promise<T | Respon
   return parsed.success ? parsed.data : problem(400, ADMIN_NOTICES.badRequest);
 }
 
-const throttled = (seconds: number) =>
-  problem(429, STAFF_NOTICES.throttled, { 'Retry-After': String(seconds) });
+const throttled = (seconds: number) => problem(429, STAFF_NOTICES.throttled, { 'Retry-After': String(seconds) });
 
 type Step = (call: AdminCall) => Promise<Response>;
 

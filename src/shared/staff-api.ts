@@ -30,7 +30,6 @@ export const REAUTH_MINUTES = 10;
 /** How long the audit log keeps an entry. */
 export const AUDIT_DAYS = 400;
 
-
 /** Who a session is, in GET /api/admin/session's answer (`role: "admin"` is the spec's own mark). */
 export interface StaffIdentity {
   /** The account's address, or null for the key's session ("owner (key)"). */

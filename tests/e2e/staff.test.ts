@@ -19,7 +19,8 @@ let smtp: TestSmtp;
 let server: RunningServer;
 let base: string;
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@team.example`;
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@team.example`;
 
 beforeAll(async () => {
   smtp = await startSmtp();

@@ -7,6 +7,7 @@ import { ADMIN_NOTICES, type Notice } from '../../src/shared/messages/index.ts';
 import { STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
 import { STAFF_API, type AuditPage, type StaffList, type StaffRole } from '../../src/shared/staff-api.ts';
 import { unsealLinks } from '../../server/mail/sealed-links.ts';
+import { editorHandler, type Saver } from '../../server/runtime/editor-function.ts';
 import { openAdminSession } from '../support/admin-session.ts';
 import { freshIp, tag, type SendInit } from './form-suite.ts';
 import { TEST_ADMIN_KEY, type AdminTarget } from './admin-targets.ts';
@@ -72,14 +73,20 @@ export function staffSuite(start: () => Promise<AdminTarget>): void {
 
   /** The last mail of `kind` to `to`, with its sealed token or code put back as the sender would. */
   async function lastMail(to: string, kind: string): Promise<string> {
-    const { rows } = await t.db.query<{ id: string; text: string; html: string | null; headers: Record<string, unknown> }>(
+    const { rows } = await t.db.query<{
+      id: string;
+      text: string;
+      html: string | null;
+      headers: Record<string, unknown>;
+    }>(
       `SELECT id::text AS id, text, html, headers FROM mail_outbox WHERE recipient = $1 AND kind = $2 ORDER BY mail_outbox.id DESC LIMIT 1`,
       [to, kind],
     );
     if (!rows[0]) throw new Error(`no ${kind} mail to ${to}`);
     return (await unsealLinks(t.db, rows))[0]!.text;
   }
-  const inviteToken = async (to: string) => /#invite=([A-Za-z0-9_-]{43})/.exec(await lastMail(to, 'staff-invitation'))![1]!;
+  const inviteToken = async (to: string) =>
+    /#invite=([A-Za-z0-9_-]{43})/.exec(await lastMail(to, 'staff-invitation'))![1]!;
   const mailedCode = async (to: string) => /code is (\d{6})/.exec(await lastMail(to, 'staff-code'))![1]!;
 
   async function invite(email: string, role: StaffRole, cookie = keyCookie): Promise<Response> {
@@ -93,7 +100,11 @@ export function staffSuite(start: () => Promise<AdminTarget>): void {
 
   beforeAll(async () => {
     t = await start();
-    keyCookie = await openAdminSession((path, init) => t.send(path, { ...init, ip: freshIp() }), t.origin, TEST_ADMIN_KEY);
+    keyCookie = await openAdminSession(
+      (path, init) => t.send(path, { ...init, ip: freshIp() }),
+      t.origin,
+      TEST_ADMIN_KEY,
+    );
     for (const role of ['owner', 'editor', 'support'] as const) {
       emails[role] = `${role}-${tag()}@team.example`;
       expect((await invite(emails[role], role)).status).toBe(201);
@@ -206,7 +217,10 @@ export function staffSuite(start: () => Promise<AdminTarget>): void {
       await expectProblem(await send('GET', '/api/admin/stats', { cookie: ca }), 401, ADMIN_NOTICES.sessionRequired);
       expect((await send('POST', `/api/admin/staff/${idb.id}/sign-out`, { cookie: cookies.owner })).status).toBe(204);
       await expectProblem(await send('GET', '/api/admin/stats', { cookie: cb }), 401, ADMIN_NOTICES.sessionRequired);
-      const role = await send('POST', `/api/admin/staff/${idb.id}/role`, { cookie: cookies.owner, json: { role: 'owner' } });
+      const role = await send('POST', `/api/admin/staff/${idb.id}/role`, {
+        cookie: cookies.owner,
+        json: { role: 'owner' },
+      });
       expect(role.status).toBe(204);
     });
   });
@@ -280,21 +294,65 @@ export function staffSuite(start: () => Promise<AdminTarget>): void {
       const page = (await res.json()) as AuditPage;
       const acts = page.rows.map((r) => `${r.action} ${r.detail}`);
       expect(acts).toEqual(
-        expect.arrayContaining(['view-list signups', 'export signups (searched)', `erase signups #${rows[0]!.id}`, 'sign-in invitation']),
+        expect.arrayContaining([
+          'view-list signups',
+          'export signups (searched)',
+          `erase signups #${rows[0]!.id}`,
+          'sign-in invitation',
+        ]),
       );
       expect(page.rows.every((r) => r.actor === emails.support && r.client_hash)).toBe(true);
       const all = await t.db.query<{ detail: string }>('SELECT detail FROM admin_audit');
       expect(all.rows.some((r) => r.detail.includes(reader))).toBe(false);
 
-      const exports = (await (await send('GET', `${STAFF_API.audit}?action=export`, { cookie: cookies.owner })).json()) as AuditPage;
+      const exports = (await (
+        await send('GET', `${STAFF_API.audit}?action=export`, { cookie: cookies.owner })
+      ).json()) as AuditPage;
       expect(exports.rows.every((r) => r.action === 'export')).toBe(true);
       expect(exports.rows.some((r) => r.actor === emails.support)).toBe(true);
       const csv = await send('GET', `${STAFF_API.auditCsv}?action=staff-invite`, { cookie: cookies.owner });
       expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
       expect(await csv.text()).toContain(`owner (key)`);
-      const failed = (await (await send('GET', `${STAFF_API.audit}?action=sign-in-failed`, { cookie: cookies.owner })).json()) as AuditPage;
+      const failed = (await (
+        await send('GET', `${STAFF_API.audit}?action=sign-in-failed`, { cookie: cookies.owner })
+      ).json()) as AuditPage;
       expect(failed.rows.length).toBeGreaterThan(0);
       await expectProblem(await send('GET', `${STAFF_API.audit}?action=nonsense`, { cookie: cookies.owner }), 400);
+    });
+  });
+
+  describe('the editor at /keystatic', () => {
+    it('answers owners and editors, refuses support (403), and hands the saver to the commit', async () => {
+      const saves: (Saver | null)[] = [];
+      // Keystatic's own function stands behind the gate; an answer of 200 is all the gate needs.
+      const keystatic = () => Promise.resolve(async () => new Response('{}', { status: 200 }));
+      const editor = editorHandler(keystatic, {
+        root: process.cwd(),
+        siteUrl: t.origin,
+        workDir: '',
+        onSave: async (_saved, who) => {
+          saves.push(who);
+          return { ok: true };
+        },
+      });
+      const call = (cookie: string, method = 'GET', path = '/api/keystatic/tree') =>
+        editor.fetch(
+          new Request(t.origin + path, {
+            method,
+            headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+            body: method === 'POST' ? JSON.stringify({ additions: [], deletions: [] }) : undefined,
+          }),
+          freshIp(),
+        );
+      expect((await call(cookies.owner)).status).toBe(200);
+      expect((await call(cookies.editor)).status).toBe(200);
+      expect((await call(keyCookie)).status).toBe(200);
+      const refused = await call(cookies.support);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('role');
+      expect((await call(cookies.editor, 'POST', '/api/keystatic/update')).status).toBe(200);
+      expect((await call(keyCookie, 'POST', '/api/keystatic/update')).status).toBe(200);
+      expect(saves).toEqual([{ name: emails.editor, email: emails.editor }, null]);
     });
   });
 

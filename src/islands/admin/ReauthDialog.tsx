@@ -60,7 +60,13 @@ export default function ReauthDialog({ session, onDone }: Props) {
             <label className={styles.label} htmlFor={`${id}-key`}>
               {ADMIN_LABELS.keyLabel}
             </label>
-            <input ref={key} id={`${id}-key`} className={styles.input} type="password" autoComplete="current-password" />
+            <input
+              ref={key}
+              id={`${id}-key`}
+              className={styles.input}
+              type="password"
+              autoComplete="current-password"
+            />
             <button type="submit" className="button" disabled={busy}>
               {ADMIN_LABELS.submit}
             </button>

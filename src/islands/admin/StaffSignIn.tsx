@@ -2,7 +2,7 @@
 // a passkey (the button, or the browser's autofill of the address field: conditional UI), or a
 // six-digit code e-mailed to the address. An invitation link (/admin#invite=…) is used here too.
 // Every answer is the same for any address: nothing here tells who is on the staff.
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { SessionInfo } from '../../shared/admin-api.ts';
 import type { Notice } from '../../shared/messages/index.ts';
 import { STAFF_LABELS, STAFF_NOTICES } from '../../shared/messages/staff.ts';
@@ -28,8 +28,7 @@ export default function StaffSignIn({ onSignedIn, email: fixed }: Props) {
   const [busy, setBusy] = useState(false);
   const [invitation, setInvitation] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
-  const done = useRef(onSignedIn);
-  done.current = onSignedIn;
+  const done = useEffectEvent((session: SessionInfo) => onSignedIn(session));
 
   // An invitation link: use it once, and take the token out of the address bar either way.
   useEffect(() => {
@@ -39,7 +38,7 @@ export default function StaffSignIn({ onSignedIn, email: fixed }: Props) {
     acceptInvitation(match[1]!).then(
       (session) => {
         notify(STAFF_NOTICES.invitationAccepted, 'success');
-        done.current(session);
+        done(session);
       },
       (err: unknown) => {
         const notice = err instanceof ApiError && err.notice ? err.notice : STAFF_NOTICES.invitationUnknown;
@@ -56,7 +55,7 @@ export default function StaffSignIn({ onSignedIn, email: fixed }: Props) {
     void autofillAvailable().then((available) => {
       if (!available || !live) return;
       signInWithPasskey(true).then(
-        (session) => live && done.current(session),
+        (session) => live && done(session),
         () => undefined, // aborted by the button, or dismissed: the other ways stay open
       );
     });

@@ -48,11 +48,12 @@ export default function StaffView({ session }: { session: SessionInfo }) {
 
   function invite(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const reset = () => (event.target as HTMLFormElement).reset();
+    const el = event.currentTarget;
+    const email = (el.elements.namedItem('email') as HTMLInputElement).value;
+    const role = (el.elements.namedItem('role') as HTMLSelectElement).value as StaffRole;
     void act(async () => {
-      await inviteColleague(String(form.get('email') ?? ''), String(form.get('role')) as StaffRole);
-      reset();
+      await inviteColleague(email, role);
+      el.reset();
     }, STAFF_NOTICES.invited);
   }
 
@@ -136,8 +137,8 @@ export default function StaffView({ session }: { session: SessionInfo }) {
             ))}
             <tr>
               <th scope="row">{STAFF_LABELS.keyOwner}</th>
-              <td>owner</td>
-              <td>{STAFF_LABELS.keySignIn}: {list.keySignIn ? 'on' : 'off'}</td>
+              <td>{STAFF_LABELS.ownerRole}</td>
+              <td>{list.keySignIn ? STAFF_LABELS.keySignInIsOn : STAFF_LABELS.keySignInIsOff}</td>
               <td>{list.keySessions.length}</td>
               <td>
                 <button

@@ -120,7 +120,9 @@ export async function withRetry<T>(read: () => Promise<T>, signal?: AbortSignal,
 
 export type SessionState =
   | { kind: 'admin'; session: SessionInfo }
-  | { kind: 'anonymous'; demoKeyFile?: string } | { kind: 'unconfigured' } | { kind: 'unreachable' };
+  | { kind: 'anonymous'; demoKeyFile?: string }
+  | { kind: 'unconfigured' }
+  | { kind: 'unreachable' };
 
 /** Whether the browser holds a live session (the spec's "existing session goes straight in"). */
 export async function readSession(): Promise<SessionState> {
