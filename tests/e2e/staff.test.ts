@@ -78,7 +78,8 @@ describe('staff accounts in the browser', () => {
     await owner.locator(`[data-staff-row="${email}"]`).waitFor();
 
     const page = await pageWithAuthenticator();
-    await page.goto(base + (await invitationPath(email)));
+    const link = await invitationPath(email);
+    await page.goto(base + link);
     await adminState(page, 'dashboard');
     await expect.poll(() => signedInAs(page).textContent()).toContain(`${email} (editor)`);
     expect(new URL(page.url()).hash).toBe('');
@@ -97,6 +98,20 @@ describe('staff accounts in the browser', () => {
     await adminState(page, 'dashboard');
     await expect.poll(() => signedInAs(page).textContent()).toContain(`${email} (editor)`);
     await page.context().close();
+
+    // The link worked once: a second visit gets a clear page, not a sign-in.
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(base + link);
+    await again
+      .locator('[data-staff-sign-in] [role="alert"]', { hasText: STAFF_NOTICES.invitationExpired.text })
+      .waitFor();
+    await adminState(again, 'gate');
+    await again.context().close();
+
+    // The owner's audit log names the editor's passkey sign-in.
+    await owner.getByRole('tab', { name: STAFF_LABELS.auditTab }).click();
+    await owner.getByLabel(STAFF_LABELS.auditActor).fill(email);
+    await owner.locator('[data-audit-view] tr', { hasText: 'passkey' }).first().waitFor();
     await owner.context().close();
   });
 

@@ -321,6 +321,32 @@ export function staffSuite(start: () => Promise<AdminTarget>): void {
     });
   });
 
+  describe('the audit of an announcement', () => {
+    it('records the editor who sent, paused and cancelled it', async () => {
+      await t.db.query(
+        `INSERT INTO email_signups (email, signup_type, source_page, status) VALUES ($1, 'Movement', '/', 'confirmed')`,
+        [`movement-${tag()}@example.org`],
+      );
+      const as = { cookie: cookies.editor };
+      const draft = await send('POST', '/api/admin/announcements', {
+        ...as,
+        json: { note: 'A short note.', subject: 'News', audience: ['Movement'] },
+      });
+      expect(draft.status).toBe(201);
+      const { id } = (await draft.json()) as { id: string };
+      expect((await send('POST', `/api/admin/announcements/${id}/send`, { ...as, json: {} })).status).toBe(202);
+      expect((await send('POST', `/api/admin/announcements/${id}/pause`, { ...as, json: {} })).status).toBe(200);
+      expect((await send('POST', `/api/admin/announcements/${id}/cancel`, { ...as, json: {} })).status).toBe(200);
+      const { rows } = await t.db.query<{ action: string; detail: string; actor: string }>(
+        `SELECT action, detail, actor FROM admin_audit WHERE detail = $1 ORDER BY admin_audit.id`,
+        [`announcement #${id}`],
+      );
+      expect(rows).toEqual(
+        ['send', 'pause', 'cancel'].map((action) => ({ action, detail: `announcement #${id}`, actor: emails.editor })),
+      );
+    });
+  });
+
   describe('the editor at /keystatic', () => {
     it('answers owners and editors, refuses support (403), and hands the saver to the commit', async () => {
       const saves: (Saver | null)[] = [];
