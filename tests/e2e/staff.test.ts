@@ -13,6 +13,15 @@ import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { STAFF_LABELS, STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
 import { expectToast } from './form-helpers.ts';
+import { axeAtRest } from '../support/axe.ts';
+
+/** Serious and critical axe violations of what the page shows now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await (await axeAtRest(page)).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 let browser: Browser;
 let smtp: TestSmtp;
@@ -76,6 +85,7 @@ describe('staff accounts in the browser', () => {
     await owner.getByRole('button', { name: STAFF_LABELS.inviteSubmit }).click();
     await expectToast(owner, STAFF_NOTICES.invited, 'success');
     await owner.locator(`[data-staff-row="${email}"]`).waitFor();
+    expect(await axeProblems(owner)).toEqual([]);
 
     const page = await pageWithAuthenticator();
     const link = await invitationPath(email);
@@ -112,6 +122,7 @@ describe('staff accounts in the browser', () => {
     await owner.getByRole('tab', { name: STAFF_LABELS.auditTab }).click();
     await owner.getByLabel(STAFF_LABELS.auditActor).fill(email);
     await owner.locator('[data-audit-view] tr', { hasText: 'passkey' }).first().waitFor();
+    expect(await axeProblems(owner)).toEqual([]);
     await owner.context().close();
   });
 
@@ -142,6 +153,8 @@ describe('staff accounts in the browser', () => {
     const page = await ctx.newPage();
     await page.goto(base + '/admin');
     await adminState(page, 'gate');
+    await page.locator('[data-staff-sign-in]').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
     await page.getByLabel(STAFF_LABELS.email).fill(email);
     await page.getByRole('button', { name: STAFF_LABELS.sendCode }).click();
     const mail = await smtp.waitFor((m) => m.to === email && /code/i.test(m.subject));
