@@ -9,7 +9,7 @@
 //   POST /api/admin/sign-in/passkey-options  {}        200 {options, ticket}
 //   POST /api/admin/sign-in/passkey          {ticket, response}  200 signed in; 401 not accepted
 //   POST /api/admin/passkey/options|register (signed in as an account) 200 {options, ticket} / 201
-// Every step without a session is throttled (throttle.ts): 429 with Retry-After.
+// Every step without a session but passkey-options is throttled (throttle.ts): 429 with Retry-After.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { ADMIN_NOTICES } from '../../src/shared/messages/index.ts';
@@ -105,11 +105,9 @@ const STEPS: Record<string, Step> = {
     if (result.kind === 'expired') return problem(410, STAFF_NOTICES.codeExpired);
     return problem(401, STAFF_NOTICES.codeWrong);
   },
-  'passkey-options': async (call) => {
-    const wait = await staffAttempt(call.db, call.context.ip);
-    if (wait) return throttled(wait);
-    return json(200, await signInOptions(call.db, relyingParty(call.req)));
-  },
+  // Not counted: the dashboard asks for options on every visit of the gate (conditional UI), and
+  // options open nothing; the signed answer (below) is what is counted.
+  'passkey-options': async (call) => json(200, await signInOptions(call.db, relyingParty(call.req))),
   passkey: async (call) => {
     const input = await fields(call.req, ticketed);
     if (input instanceof Response) return input;
