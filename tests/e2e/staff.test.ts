@@ -3,13 +3,17 @@
 // the owner (the key) invites a colleague from the Staff view → the invitation e-mail's link signs
 // them in → they add a passkey → log out → sign in with it; an editor sees no lists and no export
 // button and gets 403 from the export API; a colleague signs in with a code read from the mail.
-// Own server (as subscriptions.test.ts): the shared one has no SMTP_URL. WebAuthn needs a real host
-// name as RP ID, so the pages are opened at http://localhost (a secure context), not 127.0.0.1.
+// An export after the sign-in has aged asks to sign in again (the code, in a dialog), then downloads.
+// Own server (as subscriptions.test.ts): the shared one has no SMTP_URL, and on a PostgreSQL
+// database of its own the test can age a session as time would. WebAuthn needs a real host name as
+// RP ID, so the pages are opened at http://localhost (a secure context), not 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminState, launchBrowser, logInToAdmin } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
+import { createMigratedPgDatabase, type TempDatabase } from '../support/db.ts';
+import { connect, type Db } from '../../server/db/client.ts';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { STAFF_LABELS, STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
 import { expectToast } from './form-helpers.ts';
@@ -27,15 +31,18 @@ let browser: Browser;
 let smtp: TestSmtp;
 let server: RunningServer;
 let base: string;
+let database: TempDatabase;
+let db: Db;
 
 const unique = (name: string) =>
   `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@team.example`;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  [smtp, database] = await Promise.all([startSmtp(), createMigratedPgDatabase()]);
+  db = connect(database.url);
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Rooted Threads <hello@example.org>' }),
+    startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Rooted Threads <hello@example.org>', DATABASE_URL: database.url }),
   ]);
   base = `http://localhost:${server.port}`;
 }, 120_000);
@@ -44,6 +51,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.stop();
+  await db?.close();
+  await database?.drop();
 });
 
 /** A page with a virtual platform authenticator that verifies its user (a passkey on this device). */
@@ -66,6 +75,14 @@ async function pageWithAuthenticator(): Promise<Page> {
 }
 
 const signedInAs = (page: Page) => page.locator('[data-signed-in-as]');
+
+/** The code of the newest sign-in mail to `email` (earlier ones are taken off the list once read). */
+const readCodes = new Set<string>();
+async function mailedCode(email: string): Promise<string> {
+  const mail = await smtp.waitFor((m) => m.to === email && /code/i.test(m.subject) && !readCodes.has(m.raw));
+  readCodes.add(mail.raw);
+  return /code is (\d{6})/.exec(mail.text)![1]!;
+}
 
 async function invitationPath(email: string): Promise<string> {
   const mail = await smtp.waitFor((m) => m.to === email && /invitation/i.test(m.subject));
@@ -126,7 +143,7 @@ describe('staff accounts in the browser', () => {
     await owner.context().close();
   });
 
-  it('signs in with a code e-mailed to a colleague', async () => {
+  it('signs in with a code e-mailed to a colleague; an aged sign-in is renewed before an export', async () => {
     const email = unique('support');
     // The invitation is used through the API, as its link would: the account becomes active.
     const login = await fetch(`${base}/api/admin/session`, {
@@ -149,7 +166,10 @@ describe('staff accounts in the browser', () => {
     });
     expect(accepted.status).toBe(200);
 
-    const ctx = await browser.newContext();
+    await db.query(
+      `INSERT INTO contact_submissions (name, email, message, source_page) VALUES ('Ada', 'ada@example.org', 'Hi', '/contact')`,
+    );
+    const ctx = await browser.newContext({ acceptDownloads: true });
     const page = await ctx.newPage();
     await page.goto(base + '/admin');
     await adminState(page, 'gate');
@@ -157,13 +177,26 @@ describe('staff accounts in the browser', () => {
     expect(await axeProblems(page)).toEqual([]);
     await page.getByLabel(STAFF_LABELS.email).fill(email);
     await page.getByRole('button', { name: STAFF_LABELS.sendCode }).click();
-    const mail = await smtp.waitFor((m) => m.to === email && /code/i.test(m.subject));
-    const code = /code is (\d{6})/.exec(mail.text)![1]!;
-    await page.getByLabel(STAFF_LABELS.code).fill(code);
+    await page.getByLabel(STAFF_LABELS.code).fill(await mailedCode(email));
     await page.getByRole('button', { name: STAFF_LABELS.codeSubmit }).click();
     await adminState(page, 'dashboard');
     await expect.poll(() => signedInAs(page).textContent()).toContain(`${email} (support)`);
     expect(await page.getByRole('tab', { name: STAFF_LABELS.staffTab }).count()).toBe(0);
+
+    // Eleven minutes later (the session aged as time would), an export asks who it is first.
+    await db.query(
+      `UPDATE admin_sessions SET reauth_at = now() - interval '11 minutes'
+       WHERE staff_id = (SELECT id FROM staff_accounts WHERE email = $1)`,
+      [email],
+    );
+    await page.getByRole('button', { name: ADMIN_LABELS.exportCsv }).first().click();
+    const dialog = page.getByRole('dialog', { name: STAFF_LABELS.reauthTitle });
+    await dialog.waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: STAFF_LABELS.sendCode }).click();
+    await dialog.getByLabel(STAFF_LABELS.code).fill(await mailedCode(email));
+    await dialog.getByRole('button', { name: STAFF_LABELS.codeSubmit }).click();
+    expect((await download).suggestedFilename()).toBe('contact-submissions.csv');
     await ctx.close();
   });
 });
