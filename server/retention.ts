@@ -3,9 +3,11 @@
 //   delivered mail      30 days after it was sent (long enough to answer "did the alert go out?")
 //   failed mail         90 days after it was queued (long enough for the owner to see and retry it)
 //   unsent mail         an announcement's skipped or cancelled rows, 30 days after they were queued
+//   the audit log       entries older than AUDIT_DAYS (400: a year and a month, staff/audit.ts)
 // Queued mail is never purged: nothing acknowledged is dropped. `npm start` runs this on a timer,
 // Netlify daily (netlify/functions/purge-old-data.ts).
 import type { Queryable } from './db/client.ts';
+import { purgeAudit } from './staff/audit.ts';
 
 export const SENT_MAIL_DAYS = 30;
 export const FAILED_MAIL_DAYS = 90;
@@ -15,6 +17,7 @@ export interface Purged {
   sentMail: number;
   failedMail: number;
   unsentMail: number;
+  auditEntries: number;
 }
 
 async function count(db: Queryable, sql: string, params: unknown[]): Promise<number> {
@@ -76,5 +79,6 @@ export async function purgeOldData(db: Queryable, messageRetentionDays: number):
       `status IN ('skipped', 'cancelled') AND created_at < now() - make_interval(days => $1)`,
       [SENT_MAIL_DAYS],
     ),
+    auditEntries: await purgeAudit(db),
   };
 }

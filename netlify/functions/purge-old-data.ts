@@ -8,7 +8,7 @@ import { messageRetentionDays } from '../../server/settings.ts';
 export default async (): Promise<Response> => {
   const purged = await purgeOldData(getDb(), messageRetentionDays());
   console.log(
-    `purged ${purged.messages} old messages, ${purged.sentMail} delivered, ${purged.failedMail} failed and ${purged.unsentMail} unsent mails`,
+    `purged ${purged.messages} old messages, ${purged.sentMail} delivered, ${purged.failedMail} failed, ${purged.unsentMail} unsent mails and ${purged.auditEntries} audit entries`,
   );
   return new Response(null, { status: 204 });
 };

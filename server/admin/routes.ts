@@ -11,14 +11,10 @@ import { adminFunction } from './endpoint.ts';
 import { eraseRow } from './erase.ts';
 import { exportCsv } from './export.ts';
 import { listPage, parseId, parseListQuery } from './lists.ts';
-import {
-  checkSession,
-  clearedSessionCookie,
-  createSession,
-  endSession,
-  keyMatches,
-  sessionCookie,
-} from './sessions.ts';
+import { clearedSessionCookie, createSession, endSession, keyMatches, readSession, sessionCookie } from './sessions.ts';
+import { STAFF_NOTICES } from '../../src/shared/messages/staff.ts';
+import { KEY_ACTOR, recordAudit } from '../staff/audit.ts';
+import { keySignInEnabled } from '../staff/switches.ts';
 import { readStats } from './stats.ts';
 import { parseInsightsDays, readInsights } from './insights.ts';
 import { siteTimeZone } from '../settings.ts';
@@ -27,15 +23,16 @@ import { parseMailQuery, readMailPage, retryMail } from './mail.ts';
 import { wakeSender } from '../mail/wake.ts';
 import { consentCsv, parseConsentSubject, readConsentHistory } from './consent.ts';
 
-const ADMIN: SessionInfo = { role: 'admin' };
+const ADMIN: SessionInfo = { role: 'admin', email: null, staffRole: 'owner', recent: true };
 
 /**
  * /api/admin/session
- *   GET     200 {role: "admin"} with a live session; else 401 (plus `demoKeyFile`, where the key
+ *   GET     200 {role: "admin", email, staffRole, recent} with a live session (email null: the key's); else 401 (plus `demoKeyFile`, where the key
  *           is kept, in local demo mode, to a browser on this machine only: demo-hint.ts)
  *   POST    {key}: 200 {role: "admin"} and the session cookie (and a device cookie for a browser
  *           without one: device-cookie.ts); 401 wrong key; 429 when locked out; 403 in local
- *           demo mode through a proxy or from a page not at a loopback origin
+ *           demo mode through a proxy or from a page not at a loopback origin, or once the owner
+ *           switched key sign-in off (../staff/switches.ts)
  *   DELETE  ends the session: 204, and the session and device cookies are cleared
  */
 export const sessionHandler: ApiHandler = adminFunction({
@@ -43,7 +40,11 @@ export const sessionHandler: ApiHandler = adminFunction({
   requireSession: false,
   routes: {
     GET: async ({ req, context, db, key }) => {
-      if (await checkSession(db, key, req)) return json(200, ADMIN);
+      const session = await readSession(db, key, req);
+      if (session) {
+        const { email, role, recent } = session;
+        return json(200, { role: 'admin', email, staffRole: role, recent } satisfies SessionInfo);
+      }
       const answer: ErrorAnswer = { error: ADMIN_NOTICES.sessionRequired };
       const keyFile = demoHint(req, context.ip);
       if (keyFile) answer.demoKeyFile = keyFile;
@@ -56,6 +57,8 @@ export const sessionHandler: ApiHandler = adminFunction({
       const given = (body.fields as { key?: unknown } | null)?.key;
       if (typeof given !== 'string') return problem(400, ADMIN_NOTICES.badRequest);
 
+      if (!(await keySignInEnabled(db))) return problem(403, STAFF_NOTICES.keySignInOff);
+
       const device = await knownDevice(db, req);
       const attempt = await beginAttempt(db, context.ip, device);
       if (!attempt.allowed) {
@@ -63,6 +66,8 @@ export const sessionHandler: ApiHandler = adminFunction({
       }
       const correct = keyMatches(given, key);
       await attempt.settle(correct);
+      const action = correct ? 'sign-in' : 'sign-in-failed';
+      await recordAudit(db, { actor: KEY_ACTOR, action, detail: 'key', ip: context.ip });
       if (!correct) return problem(401, ADMIN_NOTICES.invalidKey);
 
       // A new session each time (never reuse one the browser brings), the old one ended.
@@ -72,7 +77,9 @@ export const sessionHandler: ApiHandler = adminFunction({
       if (!device) answer.headers.append('Set-Cookie', await newDeviceCookie(db));
       return answer;
     },
-    DELETE: async ({ req, db, key }) => {
+    DELETE: async ({ req, context, db, key }) => {
+      const session = await readSession(db, key, req);
+      if (session) await recordAudit(db, { actor: session, action: 'sign-out', ip: context.ip });
       await endSession(db, key, req);
       // The device cookie goes too: a browser someone logged out of is not the owner's known one.
       const headers = new Headers({ ...SECURITY_HEADERS, 'Set-Cookie': clearedSessionCookie() });
@@ -105,9 +112,11 @@ export function listHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}`,
     routes: {
-      GET: async ({ url, db }) => {
+      GET: async ({ url, db, audit }) => {
         const parsed = parseListQuery(url);
         if (!parsed.ok) return problem(400, ADMIN_NOTICES.badRequest);
+        // The first page of a list is a view of it; its next pages and the search text are not recorded.
+        if (!parsed.query.cursor) await audit('view-list', kind);
         return json(200, await listPage(db, kind, parsed.query));
       },
     },
@@ -119,9 +128,10 @@ export function exportHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}-csv`,
     routes: {
-      GET: async ({ url, db }) => {
+      GET: async ({ url, db, audit }) => {
         const parsed = parseListQuery(url);
         if (!parsed.ok || parsed.query.cursor) return problem(400, ADMIN_NOTICES.badRequest);
+        await audit('export', parsed.query.q ? `${kind} (searched)` : kind);
         return exportCsv(db, kind, parsed.query.q, parsed.query.status);
       },
     },
@@ -133,11 +143,13 @@ export function eraseHandler(kind: ListKind): ApiHandler {
   return adminFunction({
     name: `admin-${kind}-erase`,
     routes: {
-      DELETE: async ({ context, db, url }) => {
+      DELETE: async ({ context, db, url, audit }) => {
         const id = parseId(context.params?.id);
         // ?notify=yes: the person asked for the erasure and is told by e-mail (admin/erase.ts).
         const notify = url.searchParams.get('notify') === 'yes';
         if (!id || !(await eraseRow(db, kind, id, notify))) return problem(404, ADMIN_NOTICES.notFound);
+        // The act and the row number, never the erased address (../staff/audit.ts).
+        await audit('erase', `${kind} #${id}`);
         // The erasure's confirmation e-mail was queued with it: deliver it now (mail/outbox.ts).
         wakeSender(context.waitUntil);
         return new Response(null, { status: 204, headers: SECURITY_HEADERS });
@@ -150,9 +162,10 @@ export function eraseHandler(kind: ListKind): ApiHandler {
 export const mailListHandler: ApiHandler = adminFunction({
   name: 'admin-mail',
   routes: {
-    GET: async ({ url, db }) => {
+    GET: async ({ url, db, audit }) => {
       const query = parseMailQuery(url);
       if (!query) return problem(400, ADMIN_NOTICES.badRequest);
+      if (!url.searchParams.get('before')) await audit('view-list', 'mail');
       return json(200, await readMailPage(db, query));
     },
   },
@@ -180,9 +193,10 @@ export function consentHandler(format: 'json' | 'csv'): ApiHandler {
   return adminFunction({
     name: format === 'csv' ? 'admin-consent-csv' : 'admin-consent',
     routes: {
-      GET: async ({ url, db }) => {
+      GET: async ({ url, db, audit }) => {
         const subject = parseConsentSubject(url);
         if (!subject) return problem(400, ADMIN_NOTICES.badRequest);
+        await audit(format === 'csv' ? 'export' : 'view-list', 'consent history');
         const events = await readConsentHistory(db, subject);
         return format === 'csv' ? consentCsv(events) : json(200, { events });
       },

@@ -2,7 +2,7 @@
 // 006), read once per database handle and shared by every request of this process.
 import type { Queryable } from '../db/client.ts';
 
-export type SecretName = 'admin_device_key' | 'admin_session_salt';
+export type SecretName = 'admin_device_key' | 'admin_session_salt' | 'staff_secret';
 
 const cache = new WeakMap<Queryable, Map<SecretName, Promise<string>>>();
 

@@ -4,9 +4,12 @@
 // minutes, after 12 hours whatever happens, on logout, or when ADMIN_KEY changes (its tokens no
 // longer hash to a stored row). The slow, salted derivation means that even someone holding both
 // a cookie and the database pays a memory-hard scrypt per guess of the key, not one fast HMAC.
+// A session belongs to a staff account (issue 36: `staff_id`, its role read with the session) or,
+// with none, to the key ("owner (key)").
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { serverSecret } from './server-secret.ts';
+import { REAUTH_MINUTES, type StaffRole } from '../../src/shared/staff-api.ts';
 
 export const SESSION_COOKIE = '__Host-rt_admin';
 export const IDLE_SECONDS = 30 * 60;
@@ -70,34 +73,70 @@ export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
 }
 
+/** Who a session belongs to: an account (`staffId`) or, with `staffId` null, the key ("owner (key)"). */
+export interface SessionHolder {
+  staffId: string | null;
+  /** How it signed in: 'key', 'passkey', 'code' or 'invitation'. */
+  method: string;
+}
+
+/** A live session as endpoint.ts sees it. */
+export interface LiveSession {
+  id: string;
+  staffId: string | null;
+  email: string | null;
+  role: StaffRole;
+  /** Signed in within REAUTH_MINUTES (the sensitive acts ask for it). */
+  recent: boolean;
+}
+
 /** Starts a session and returns its token (for the cookie). Expired sessions are removed first. */
-export async function createSession(db: Queryable, key: string): Promise<string> {
+export async function createSession(
+  db: Queryable,
+  key: string,
+  holder: SessionHolder = { staffId: null, method: 'key' },
+): Promise<string> {
   await db.query(
     `DELETE FROM admin_sessions
      WHERE last_seen_at <= now() - make_interval(secs => $1) OR created_at <= now() - make_interval(secs => $2)`,
     [IDLE_SECONDS, ABSOLUTE_SECONDS],
   );
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO admin_sessions (token_hash) VALUES ($1)', [await tokenHash(db, key, token)]);
+  await db.query('INSERT INTO admin_sessions (token_hash, staff_id, method) VALUES ($1, $2, $3)', [
+    await tokenHash(db, key, token),
+    holder.staffId,
+    holder.method,
+  ]);
   return token;
 }
 
 /**
- * Whether the request carries a live session; a live one is kept alive (its idle time restarts).
- * One statement both checks and touches, so there is no window between the two.
+ * The request's live session, kept alive (its idle time restarts), with its holder's role. One
+ * statement both checks and touches, so there is no window between the two; a removed account's
+ * sessions went with its row (ON DELETE CASCADE), so they stop at once.
  */
-export async function checkSession(db: Queryable, key: string, req: Request): Promise<boolean> {
+export async function readSession(db: Queryable, key: string, req: Request): Promise<LiveSession | undefined> {
   const token = sessionToken(req);
-  if (!token) return false;
-  const { rows } = await db.query(
-    `UPDATE admin_sessions SET last_seen_at = now()
-     WHERE token_hash = $1
-       AND last_seen_at > now() - make_interval(secs => $2)
-       AND created_at > now() - make_interval(secs => $3)
-     RETURNING 1`,
-    [await tokenHash(db, key, token), IDLE_SECONDS, ABSOLUTE_SECONDS],
+  if (!token) return undefined;
+  const { rows } = await db.query<LiveSession>(
+    `WITH touched AS (
+       UPDATE admin_sessions SET last_seen_at = now()
+       WHERE token_hash = $1
+         AND last_seen_at > now() - make_interval(secs => $2)
+         AND created_at > now() - make_interval(secs => $3)
+       RETURNING id, staff_id, reauth_at
+     )
+     SELECT t.id::text AS id, t.staff_id::text AS "staffId", a.email, coalesce(a.role, 'owner') AS role,
+            t.reauth_at > now() - make_interval(secs => $4) AS recent
+     FROM touched t LEFT JOIN staff_accounts a ON a.id = t.staff_id`,
+    [await tokenHash(db, key, token), IDLE_SECONDS, ABSOLUTE_SECONDS, REAUTH_MINUTES * 60],
   );
-  return rows.length === 1;
+  return rows[0];
+}
+
+/** Whether the request carries a live session (see readSession). */
+export async function checkSession(db: Queryable, key: string, req: Request): Promise<boolean> {
+  return (await readSession(db, key, req)) !== undefined;
 }
 
 /** Ends the request's session, if it has one. */

@@ -35,7 +35,7 @@ export type Attempt =
   | { allowed: false; retryAfter: number };
 
 /** Adds a hit to `client`'s current window; returns the window and the client's 15-minute total. */
-async function addHit(db: Db, bucket: string, client: string): Promise<{ window: string; total: number }> {
+export async function addHit(db: Db, bucket: string, client: string): Promise<{ window: string; total: number }> {
   // The upsert's own row plus the earlier windows (a statement does not see its own upsert).
   const { rows } = await db.query<{ window_start: string; total: number }>(
     `WITH up AS (
@@ -56,7 +56,7 @@ async function addHit(db: Db, bucket: string, client: string): Promise<{ window:
   return { window: rows[0]!.window_start, total: rows[0]!.total };
 }
 
-async function recentTotal(db: Db, bucket: string, client: string): Promise<number> {
+export async function recentTotal(db: Db, bucket: string, client: string): Promise<number> {
   const { rows } = await db.query<{ total: number }>(
     `SELECT coalesce(sum(hits), 0)::integer AS total FROM rate_limit_hits
      WHERE bucket = $1 AND client_hash = $2 AND window_start > now() - make_interval(secs => $3)`,
@@ -105,7 +105,7 @@ export async function beginAttempt(db: Db, ip: string, device?: string): Promise
 }
 
 /** Seconds until fewer than `max` failures of `client` fall within the last 15 minutes. */
-async function retryAfter(db: Db, bucket: string, client: string, max: number): Promise<number> {
+export async function retryAfter(db: Db, bucket: string, client: string, max: number): Promise<number> {
   const { rows } = await db.query<{ hits: number; expires_in: number }>(
     `SELECT hits, ceil(extract(epoch FROM window_start) + $3 - extract(epoch FROM now()))::integer AS expires_in
      FROM rate_limit_hits

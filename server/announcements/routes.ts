@@ -139,7 +139,7 @@ export const announcementHandler: ApiHandler = adminFunction({
       const found = id && (await readAnnouncement(db, id));
       return found ? json(200, found) : problem(404, ADMIN_NOTICES.notFound);
     },
-    POST: async ({ req, context, db }) => {
+    POST: async ({ req, context, db, audit }) => {
       const id = parseId(context.params?.id);
       if (!id) return problem(404, ADMIN_NOTICES.notFound);
       const action = context.params?.action;
@@ -159,7 +159,10 @@ export const announcementHandler: ApiHandler = adminFunction({
         // The rows were written by SQL (store.ts), not enqueueMail, which is what arms a wake: wake
         // `npm start`'s in-process sender by force. On Netlify the scheduled drain delivers them
         // (docs/announcements.md, "On Netlify"); no delivery is started after this response.
-        if (result.kind === 'queued') wakeSender(undefined, { force: true });
+        if (result.kind === 'queued') {
+          await audit('send', `announcement #${id}`);
+          wakeSender(undefined, { force: true });
+        }
         return json(result.kind === 'queued' ? 202 : 200, result.announcement);
       }
       if (action !== 'pause' && action !== 'resume' && action !== 'cancel') return problem(404, ADMIN_NOTICES.notFound);
@@ -168,6 +171,7 @@ export const announcementHandler: ApiHandler = adminFunction({
           ? problem(409, ANNOUNCEMENT_NOTICES.badState)
           : problem(404, ADMIN_NOTICES.notFound);
       }
+      await audit(action, `announcement #${id}`);
       if (action === 'resume') wakeSender(undefined, { force: true });
       return json(200, await readAnnouncement(db, id));
     },

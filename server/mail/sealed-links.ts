@@ -12,6 +12,9 @@ import type { Queryable } from '../db/client.ts';
 export const SEALED = {
   confirm: 'RTxSEALEDxCONFIRMxLINKxPLACEHOLDERxxxxxxxxx',
   preferences: 'RTxSEALEDxPREFERENCESxLINKxPLACEHOLDERxxxxx',
+  /** A staff invitation's link token and a staff sign-in code (server/staff/). */
+  staffInvitation: 'RTxSEALEDxSTAFFxINVITATIONxPLACEHOLDERxxxxx',
+  staffCode: 'RTxSEALEDxSTAFFxCODExPLACEHOLDERxxxxxxxxxxx',
 } as const;
 
 export type SealedTokens = Partial<Record<keyof typeof SEALED, string>>;

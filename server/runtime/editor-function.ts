@@ -2,6 +2,8 @@
 // (.netlify/v1/functions/ssr/, src/shared/editor-function.ts), imported once and called warm like
 // the other functions, in local mode, behind the dashboard's sign-in:
 //   host check → same origin (the API) → admin session (else 401, or the page sends to /admin)
+//   → an owner or editor (else 403) → the function → after a save: the commit, authored by the
+//   signed-in colleague, and the rebuild (editor-publish.ts).
 //   → the function → after a save: the commit and the rebuild (editor-publish.ts).
 // The function is copied out of the build first: a rebuild empties .netlify/ while this copy keeps
 // serving. Keystatic's local mode writes under the process's working directory, so the editor is
@@ -12,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { EDITOR_FUNCTION_DIR, EDITOR_PATHS } from '../../src/shared/editor-function.ts';
 import { HOSTED_EDITOR_NOTICES as NOTICES } from '../../src/shared/messages/hosted-editor.ts';
 import { adminKey } from '../admin/config.ts';
-import { checkSession } from '../admin/sessions.ts';
+import { readSession } from '../admin/sessions.ts';
+import { EDITOR_ROLES } from '../staff/policy.ts';
 import { getDb } from '../db/client.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 import { requestHostAllowed } from './allowed-hosts.ts';
@@ -22,6 +25,12 @@ import { makeContext, type NetlifyHandler } from './functions.ts';
 export const EDITOR_BODY_LIMIT = 64 * 1024 * 1024;
 
 const PATTERNS = EDITOR_PATHS.map((pathname) => new URLPattern({ pathname }));
+
+/** Who saved: a staff account's address as name and e-mail (editor-commit.ts's Person). */
+export interface Saver {
+  name: string;
+  email: string;
+}
 
 export interface SavedFiles {
   /** Repository paths Keystatic wrote (with their new contents) and removed. */
@@ -34,8 +43,8 @@ export interface EditorOptions {
   siteUrl: string;
   /** Where the function is copied to (a rebuild leaves it alone). */
   workDir: string;
-  /** After a save Keystatic acknowledged: commit and publish; a message refuses the save (422). */
-  onSave: (saved: SavedFiles) => Promise<{ ok: true } | { ok: false; message: string }>;
+  /** After a save Keystatic acknowledged: commit as `who` (null: the key's session) and publish; a message refuses the save (422). */
+  onSave: (saved: SavedFiles, who: Saver | null) => Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export interface Editor {
@@ -114,7 +123,7 @@ export function editorHandler(load: () => Promise<NetlifyHandler>, options: Edit
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
 
-  async function save(req: Request, ip: string): Promise<Response> {
+  async function save(req: Request, ip: string, who: Saver | null): Promise<Response> {
     const body = await readCapped(req, EDITOR_BODY_LIMIT);
     if (!body) return plain(413, NOTICES.tooLarge);
     const forward = new Request(req.url, { method: 'POST', headers: req.headers, body: new Uint8Array(body) });
@@ -133,7 +142,7 @@ export function editorHandler(load: () => Promise<NetlifyHandler>, options: Edit
     } catch {
       return res; // Keystatic accepted it, so this cannot happen; nothing to publish if it did.
     }
-    const outcome = await onSave(saved);
+    const outcome = await onSave(saved, who);
     if (outcome.ok) return res;
     return plain(422, outcome.message);
   }
@@ -148,11 +157,14 @@ export function editorHandler(load: () => Promise<NetlifyHandler>, options: Edit
       if (api && !sameOrigin(req)) return plain(403, NOTICES.crossSite);
       const key = adminKey();
       if (!key) return plain(503, NOTICES.notConfigured);
-      if (!(await checkSession(getDb(), key, req))) {
+      const session = await readSession(getDb(), key, req);
+      if (!session) {
         if (api || req.method !== 'GET') return plain(401, NOTICES.signIn);
         return new Response(null, { status: 303, headers: { ...PAGE_HEADERS, Location: '/admin' } });
       }
-      if (api && req.method === 'POST' && url.pathname === '/api/keystatic/update') return save(req, ip);
+      if (!EDITOR_ROLES.includes(session.role)) return plain(403, NOTICES.roleForbidden);
+      const who = session.email ? { name: session.email, email: session.email } : null;
+      if (api && req.method === 'POST' && url.pathname === '/api/keystatic/update') return save(req, ip, who);
       return call(req, ip);
     },
   };

@@ -1,7 +1,7 @@
 // The editor on the self-hosted site, put together for server/serve.ts: the built editor function
 // (editor-function.ts) behind the dashboard's sign-in, its saves committed and published
-// (editor-publish.ts). The author of each commit is the dashboard's one identity today (the site's
-// owner); named staff accounts will name their own person here.
+// (editor-publish.ts). The author of each commit is the colleague who saved (their staff account's
+// address); a save made in the key's session is the site owner's.
 import { join } from 'node:path';
 import { ownerEmail } from '../settings.ts';
 import { mountEditor, type Editor } from './editor-function.ts';
@@ -17,7 +17,7 @@ export async function startEditor(options: {
   const publisher = createPublisher({
     root: options.root,
     rebuild: options.rebuild,
-    author: () => ({ name: 'Site owner (dashboard)', email: ownerEmail() ?? `owner@${host}` }),
+    author: (who) => who ?? { name: 'Site owner (dashboard)', email: ownerEmail() ?? `owner@${host}` },
   });
   const mounted = await mountEditor({
     root: options.root,

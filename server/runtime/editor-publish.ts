@@ -10,7 +10,8 @@ import type { BuildResult } from './scheduled-rebuild.ts';
 
 export interface PublishOptions {
   root: string;
-  author: () => Person;
+  /** Who the commit names, from the saver (null: the key's session). */
+  author: (who: Person | null) => Person;
   rebuild: () => Promise<BuildResult>;
   log?: (message: string) => void;
 }
@@ -41,8 +42,11 @@ export function plainBuildMessage(output: string): string | undefined {
 export function createPublisher({ root, author, rebuild, log = console.log }: PublishOptions) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function publish(saved: SavedFiles): Promise<{ ok: true } | { ok: false; message: string }> {
-    const { commit, publicChange } = await commitSave(root, saved, author());
+  async function publish(
+    saved: SavedFiles,
+    who: Person | null,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    const { commit, publicChange } = await commitSave(root, saved, author(who));
     if (commit) log(`editor: saved as commit ${commit.slice(0, 12)}`);
     if (!publicChange) return { ok: true };
     const result = await rebuild();
@@ -55,8 +59,8 @@ export function createPublisher({ root, author, rebuild, log = console.log }: Pu
   }
 
   return {
-    onSave: (saved: SavedFiles) => {
-      const next = queue.then(() => publish(saved));
+    onSave: (saved: SavedFiles, who: Person | null = null) => {
+      const next = queue.then(() => publish(saved, who));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -5,6 +5,7 @@
  */
 import type { Notice, SignupType } from './messages/index.ts';
 import type { SignupStatus } from './messages/subscriptions.ts';
+import type { StaffIdentity } from './staff-api.ts';
 
 export const ADMIN_API = {
   session: '/api/admin/session',
@@ -141,8 +142,11 @@ export interface Insights {
   totals: InsightsTotals;
 }
 
-/** GET/POST /api/admin/session when signed in. */
-export interface SessionInfo {
+/**
+ * GET/POST /api/admin/session when signed in. `role: "admin"` is the spec's mark of a dashboard
+ * session; who it is and in which staff role (issue 36: src/shared/staff-api.ts) come beside it.
+ */
+export interface SessionInfo extends StaffIdentity {
   role: 'admin';
 }
 

@@ -31,6 +31,9 @@ import { addDays, articleTitle, calendarDays, localDate, zonedTime } from './zon
 
 const EVIL = 'https://evil.example';
 
+/** The key's session: the spec's mark `role: "admin"`, and who it is (issue 36: "owner (key)"). */
+const KEY_SESSION = { role: 'admin', email: null, staffRole: 'owner', recent: true };
+
 /** The build's page list (dist/page-titles.json): the pages Insights may name. */
 const readPageTitles = (): Record<string, string> =>
   JSON.parse(readFileSync('dist/page-titles.json', 'utf8')) as Record<string, string>;
@@ -166,7 +169,7 @@ export function adminSuite(
       const res = await postKey(TEST_ADMIN_KEY);
       expect(res.status).toBe(200);
       expectSecurityHeaders(res);
-      expect(await res.json()).toEqual({ role: 'admin' });
+      expect(await res.json()).toEqual(KEY_SESSION);
       const setCookie = res.headers.get('set-cookie')!;
       expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
       expect(SESSION_COOKIE.startsWith('__Host-')).toBe(true);
@@ -216,7 +219,7 @@ export function adminSuite(
       const res = await get('/api/admin/session');
       expect(res.status).toBe(200);
       expectSecurityHeaders(res);
-      expect(await res.json()).toEqual({ role: 'admin' });
+      expect(await res.json()).toEqual(KEY_SESSION);
 
       const anon = await get('/api/admin/session', { cookie: '' });
       expect(anon.status).toBe(401);
@@ -1073,7 +1076,7 @@ export function adminSuite(
             expect(await (await get('/api/admin/session', { ...other, cookie: '' })).json()).toEqual(anonymous);
           }
           // A signed-in answer never carries it.
-          expect(await (await get('/api/admin/session', local)).json()).toEqual({ role: 'admin' });
+          expect(await (await get('/api/admin/session', local)).json()).toEqual(KEY_SESSION);
           process.env.ADMIN_KEY = `${TEST_ADMIN_KEY}-other`;
           expect(await (await get('/api/admin/session', { ...local, cookie: '' })).json()).toEqual(anonymous);
         } finally {

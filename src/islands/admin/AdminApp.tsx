@@ -1,7 +1,9 @@
 // The owner's dashboard on /admin: loading → gate → dashboard. At load, a live session
 // (an HttpOnly cookie the server checks) goes straight to the dashboard; otherwise the gate. The
-// key is checked by the server; nothing the page holds grants access by itself.
-import { useEffect, useRef, useState } from 'react';
+// key is checked by the server; nothing the page holds grants access by itself. Below the key's
+// gate, staff sign in as themselves (StaffSignIn, loaded lazily with the passkey code).
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { SessionInfo } from '../../shared/admin-api.ts';
 import { ADMIN_LABELS } from '../../shared/messages/index.ts';
 import { mountToaster } from '../toaster.tsx';
 import { readSession } from './api.ts';
@@ -12,7 +14,9 @@ import styles from './admin.module.css';
 type Phase =
   | { name: 'loading' }
   | { name: 'gate'; demoKeyFile?: string; configured: boolean; focus: boolean }
-  | { name: 'dashboard' };
+  | { name: 'dashboard'; session: SessionInfo };
+
+const StaffSignIn = lazy(() => import('./StaffSignIn.tsx'));
 
 export default function AdminApp() {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
@@ -24,7 +28,7 @@ export default function AdminApp() {
     let live = true;
     void readSession().then((session) => {
       if (!live) return;
-      if (session.kind === 'admin') setPhase({ name: 'dashboard' });
+      if (session.kind === 'admin') setPhase({ name: 'dashboard', session: session.session });
       else setPhase(gateFor(session, false));
     });
     return () => {
@@ -36,11 +40,15 @@ export default function AdminApp() {
   async function toGate() {
     setPhase({ name: 'gate', configured: true, focus: true });
     const session = await readSession();
-    setPhase(session.kind === 'admin' ? { name: 'dashboard' } : gateFor(session, true));
+    setPhase(session.kind === 'admin' ? { name: 'dashboard', session: session.session } : gateFor(session, true));
   }
 
-  function toDashboard() {
-    setPhase({ name: 'dashboard' });
+  async function toDashboard(known?: SessionInfo) {
+    const session = known ?? (await readSession());
+    if ('kind' in session) {
+      if (session.kind !== 'admin') return;
+      setPhase({ name: 'dashboard', session: session.session });
+    } else setPhase({ name: 'dashboard', session });
     // The gate's button is gone: move the focus to the top of the dashboard.
     requestAnimationFrame(() => root.current?.focus());
   }
@@ -58,11 +66,16 @@ export default function AdminApp() {
           demoKeyFile={phase.demoKeyFile}
           configured={phase.configured}
           autoFocus={phase.focus}
-          onGranted={toDashboard}
+          onGranted={() => void toDashboard()}
           onUnconfigured={() => setPhase({ name: 'gate', configured: false, focus: false })}
         />
       )}
-      {phase.name === 'dashboard' && <Dashboard onSignedOut={() => void toGate()} />}
+      {phase.name === 'gate' && phase.configured && (
+        <Suspense fallback={null}>
+          <StaffSignIn onSignedIn={(session) => void toDashboard(session)} />
+        </Suspense>
+      )}
+      {phase.name === 'dashboard' && <Dashboard session={phase.session} onSignedOut={() => void toGate()} />}
     </div>
   );
 }

@@ -1,10 +1,17 @@
 // The dashboard: stat cards, one search box filtering both lists (server-side, debounced), and the
 // views as tabs: contacts (the default) and sign-ups, each with its table, CSV export and erasure,
 // the insights (charts, loaded with their code the first time the tab opens), the mail (the
-// outbox, loaded the same way) and Send (announcements by e-mail, loaded the same way).
+// outbox, loaded the same way) and Send (announcements by e-mail, loaded the same way); for the
+// owner also Staff and the Audit log (loaded the same way). Each role sees only the views its
+// endpoints answer (the server decides: server/staff/policy.ts); a sensitive act that needs a
+// recent sign-in opens the re-authentication dialog (loaded when needed) and then goes on.
 // The data and actions live in hooks (useStats, useInsights, useLists, useCsvExport,
 // useRowDeletion, useSignOut); this file only puts them together.
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { STAFF_TAB_LABELS } from '../../shared/messages/staff-tabs.ts';
+import type { SessionInfo } from '../../shared/admin-api.ts';
+import type { StaffRole } from '../../shared/staff-api.ts';
+import { setReauthenticate } from './api.ts';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS } from '../../shared/messages/mail.ts';
 import { ANNOUNCEMENT_LABELS } from '../../shared/messages/announcements.ts';
@@ -37,12 +44,23 @@ const InsightsView = lazy(() => import('./InsightsView.tsx'));
 const MailView = lazy(() => import('./MailView.tsx'));
 /** The Send view (announcements) loads the same way, when the Send tab is first opened. */
 const SendView = lazy(() => import('./SendView.tsx'));
+/** The owner's Staff and Audit views, and the re-authentication dialog, load the same way. */
+const StaffView = lazy(() => import('./StaffView.tsx'));
+const AuditView = lazy(() => import('./AuditView.tsx'));
+const ReauthDialog = lazy(() => import('./ReauthDialog.tsx'));
 
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind | 'insights' | 'mail' | 'send';
+type View = ListKind | 'insights' | 'mail' | 'send' | 'staff' | 'audit';
+
+/** The views of each role, the first one shown first. */
+const VIEWS: Record<StaffRole, View[]> = {
+  owner: ['contacts', 'signups', 'insights', 'mail', 'send', 'staff', 'audit'],
+  editor: ['insights', 'send'],
+  support: ['contacts', 'signups', 'mail'],
+};
 
 const LIST_TITLES: Record<ListKind, string> = {
   contacts: ADMIN_LABELS.contactsTab,
@@ -50,16 +68,19 @@ const LIST_TITLES: Record<ListKind, string> = {
 };
 
 interface Props {
+  /** Who is signed in, in which role. */
+  session: SessionInfo;
   /** The session is gone (401/403 on a read, or logout): back to the gate. */
   onSignedOut: () => void;
 }
 
-export function Dashboard({ onSignedOut }: Props) {
+export function Dashboard({ session, onSignedOut }: Props) {
   const idBase = useId();
-  const [view, setView] = useState<View>('contacts');
-  const [insightsOpened, setInsightsOpened] = useState(false);
-  const [mailOpened, setMailOpened] = useState(false);
-  const [sendOpened, setSendOpened] = useState(false);
+  const views = VIEWS[session.staffRole];
+  const readers = views.includes('contacts');
+  const [view, setView] = useState<View>(views[0]!);
+  const [opened, setOpened] = useState<Partial<Record<View, boolean>>>({ [views[0]!]: true });
+  const [reauth, setReauth] = useState<((ok: boolean) => void) | null>(null);
   const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<SignupStatus | ''>('');
@@ -68,7 +89,12 @@ export function Dashboard({ onSignedOut }: Props) {
   const signOut = useSignOut(onSignedOut);
   const stats = useStats();
   const insights = useInsights(period);
-  const lists = useLists(q, status, signOut.restricted);
+  const lists = useLists(q, status, signOut.restricted, readers);
+
+  useEffect(() => {
+    setReauthenticate(() => new Promise<boolean>((resolve) => setReauth(() => resolve)));
+    return () => setReauthenticate(undefined);
+  }, []);
   const csv = useCsvExport({
     q,
     status,
@@ -99,13 +125,13 @@ export function Dashboard({ onSignedOut }: Props) {
     { view: 'insights', label: INSIGHTS_LABELS.tab },
     { view: 'mail', label: MAIL_LABELS.tab },
     { view: 'send', label: ANNOUNCEMENT_LABELS.tab },
+    { view: 'staff', label: STAFF_TAB_LABELS.staffTab },
+    { view: 'audit', label: STAFF_TAB_LABELS.auditTab },
   ];
 
   function select(next: View) {
     setView(next);
-    if (next === 'insights') setInsightsOpened(true);
-    if (next === 'mail') setMailOpened(true);
-    if (next === 'send') setSendOpened(true);
+    setOpened((o) => ({ ...o, [next]: true }));
   }
 
   const periodTotals =
@@ -114,12 +140,18 @@ export function Dashboard({ onSignedOut }: Props) {
   return (
     <TooltipProvider>
       <div className={styles.dashboard}>
-        <TopBar loggingOut={signOut.loggingOut} onLogout={signOut.logOut} />
+        <TopBar session={session} loggingOut={signOut.loggingOut} onLogout={signOut.logOut} />
         <StatCards stats={stats.stats} period={periodTotals} days={period} />
-        <SearchBox value={query} onChange={setQuery} />
-        <ViewTabs idBase={idBase} label={ADMIN_LABELS.tabsLabel} tabs={tabs} selected={view} onSelect={select} />
+        {readers && <SearchBox value={query} onChange={setQuery} />}
+        <ViewTabs
+          idBase={idBase}
+          label={ADMIN_LABELS.tabsLabel}
+          tabs={tabs.filter((tab) => views.includes(tab.view))}
+          selected={view}
+          onSelect={select}
+        />
 
-        {LIST_KINDS.map((kind) => (
+        {LIST_KINDS.filter(() => readers).map((kind) => (
           <ViewPanel
             key={kind}
             idBase={idBase}
@@ -147,7 +179,7 @@ export function Dashboard({ onSignedOut }: Props) {
         ))}
 
         <ViewPanel idBase={idBase} view="insights" selected={view === 'insights'}>
-          {insightsOpened && (
+          {opened.insights && (
             <Suspense fallback={<InsightsPlaceholder withSwitch />}>
               <InsightsView state={insights} period={period} onPeriod={setPeriod} stats={stats.stats} />
             </Suspense>
@@ -155,7 +187,7 @@ export function Dashboard({ onSignedOut }: Props) {
         </ViewPanel>
 
         <ViewPanel idBase={idBase} view="mail" selected={view === 'mail'}>
-          {mailOpened && (
+          {opened.mail && (
             <Suspense fallback={<p className={styles.summary}>{MAIL_LABELS.loading}</p>}>
               <MailView onDenied={() => signOut.restricted([])} />
             </Suspense>
@@ -163,12 +195,36 @@ export function Dashboard({ onSignedOut }: Props) {
         </ViewPanel>
 
         <ViewPanel idBase={idBase} view="send" selected={view === 'send'}>
-          {sendOpened && (
+          {opened.send && (
             <Suspense fallback={<p className={styles.summary}>{ANNOUNCEMENT_LABELS.loading}</p>}>
               <SendView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}
         </ViewPanel>
+
+        {(['staff', 'audit'] as const)
+          .filter((v) => views.includes(v))
+          .map((v) => (
+            <ViewPanel key={v} idBase={idBase} view={v} selected={view === v}>
+              {opened[v] && (
+                <Suspense fallback={<p className={styles.summary}>{ADMIN_LABELS.loading}</p>}>
+                  {v === 'staff' ? <StaffView session={session} /> : <AuditView />}
+                </Suspense>
+              )}
+            </ViewPanel>
+          ))}
+
+        {reauth && (
+          <Suspense fallback={null}>
+            <ReauthDialog
+              session={session}
+              onDone={(ok) => {
+                reauth(ok);
+                setReauth(null);
+              }}
+            />
+          </Suspense>
+        )}
 
         <DeleteRowDialog deletion={deletion} />
       </div>

@@ -13,6 +13,7 @@ import {
   type RowOf,
   type Stats,
   type ConsentHistory,
+  type SessionInfo,
 } from '../../shared/admin-api.ts';
 import { noticeOf } from '../../shared/error-answer.ts';
 
@@ -57,7 +58,18 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   }
   if (res.ok) return res;
   const body: unknown = await res.json().catch(() => undefined);
+  // A sensitive act asked for a recent sign-in: sign in again where we are, then try once more.
+  if (res.status === 403 && (body as { reauth?: unknown } | undefined)?.reauth === true && reauthenticate) {
+    if (await reauthenticate()) return apiFetch(path, init);
+  }
   throw new ApiError(res.status, noticeOf(body), body);
+}
+
+let reauthenticate: (() => Promise<boolean>) | undefined;
+
+/** Who asks the person to sign in again (the dashboard's dialog); true once they have. */
+export function setReauthenticate(ask: (() => Promise<boolean>) | undefined): void {
+  reauthenticate = ask;
 }
 
 // ── retries ──────────────────────────────────────────────────────────────────────────────────
@@ -107,13 +119,16 @@ export async function withRetry<T>(read: () => Promise<T>, signal?: AbortSignal,
 // ── the calls ────────────────────────────────────────────────────────────────────────────────
 
 export type SessionState =
-  { kind: 'admin' } | { kind: 'anonymous'; demoKeyFile?: string } | { kind: 'unconfigured' } | { kind: 'unreachable' };
+  | { kind: 'admin'; session: SessionInfo }
+  | { kind: 'anonymous'; demoKeyFile?: string }
+  | { kind: 'unconfigured' }
+  | { kind: 'unreachable' };
 
 /** Whether the browser holds a live session (the spec's "existing session goes straight in"). */
 export async function readSession(): Promise<SessionState> {
   try {
-    await apiFetch(ADMIN_API.session);
-    return { kind: 'admin' };
+    const res = await apiFetch(ADMIN_API.session);
+    return { kind: 'admin', session: (await res.json()) as SessionInfo };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.status === 401) {

@@ -23,8 +23,16 @@ export interface Lists {
   removeRow: (kind: ListKind, id: string) => void;
 }
 
-/** `q`: the settled search text. `onDenied`: the lists the server refused (401/403). */
-export function useLists(q: string, status: SignupStatus | '', onDenied: (kinds: ListKind[]) => void): Lists {
+/**
+ * `q`: the settled search text. `onDenied`: the lists the server refused (401/403). `enabled`:
+ * false for a role without the lists (an editor), which reads nothing.
+ */
+export function useLists(
+  q: string,
+  status: SignupStatus | '',
+  onDenied: (kinds: ListKind[]) => void,
+  enabled = true,
+): Lists {
   const [attempt, setAttempt] = useState(0);
   const [state, dispatch] = useReducer(listsReducer, INITIAL_LISTS);
   const [loadingMore, setLoadingMore] = useState<ListKind | null>(null);
@@ -32,6 +40,7 @@ export function useLists(q: string, status: SignupStatus | '', onDenied: (kinds:
   const denied = useEffectEvent((kinds: ListKind[]) => onDenied(kinds));
 
   useEffect(() => {
+    if (!enabled) return;
     const abort = new AbortController();
     const request = { q, status, attempt };
     void Promise.allSettled([
@@ -53,7 +62,7 @@ export function useLists(q: string, status: SignupStatus | '', onDenied: (kinds:
       });
     });
     return () => abort.abort();
-  }, [q, status, attempt]);
+  }, [q, status, attempt, enabled]);
 
   async function loadMore(kind: ListKind) {
     const request = state.answered;

@@ -4,6 +4,7 @@
  */
 export const HOSTED_EDITOR_NOTICES = {
   signIn: 'Your dashboard sign-in has ended. Sign in again at /admin, then come back to /keystatic.',
+  roleForbidden: 'Your role does not include the editor. Ask the site owner.',
   crossSite: 'The editor answers only its own pages.',
   misdirected: 'This server does not answer for that host name.',
   notConfigured: 'The dashboard is not set up (no ADMIN_KEY), so the editor is closed.',
