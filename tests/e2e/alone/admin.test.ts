@@ -56,7 +56,8 @@ const TRICKY_MESSAGE = 'Hello, "weaver"\nline two, with a comma\nand =HYPERLINK(
 
 beforeAll(async () => {
   // Our own server: its own data directory, no ADMIN_KEY (local demo mode, so no proxy trusted).
-  server = await startServer({ ADMIN_KEY: '' });
+  // Single opt-in: the sign-ups are active at once, so the cards count them (they count confirmed readers).
+  server = await startServer({ ADMIN_KEY: '', SIGNUP_CONFIRMATION: 'single' });
   base = server.url;
   key = server.adminKey();
   browser = await launchBrowser();

@@ -4,7 +4,7 @@
 // and the heading face from the first page on.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile } from '../../support/browser';
+import { browserForFile, launchBrowser } from '../../support/browser';
 import { useDarkTheme } from '../../support/theme';
 import { SEARCH_TEXT } from '../../../src/shared/messages/index.ts';
 import { siteUrl } from '../../support/site-url.ts';
@@ -165,8 +165,10 @@ describe('the /articles category filter', () => {
 
 describe('the heading face', () => {
   it('is Fraunces on the first page a new reader opens, on a phone link', async () => {
-    // A fresh profile: nothing cached, the article is the first page.
-    const ctx = await browser().newContext({ viewport: { width: 375, height: 800 } });
+    // A new reader: a browser of its own (no page of the tests before still at work in it), nothing
+    // cached, the article is the first page.
+    const own = await launchBrowser();
+    const ctx = await own.newContext({ viewport: { width: 375, height: 800 } });
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -184,6 +186,6 @@ describe('the heading face', () => {
     const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     expect(fonts.map((f) => f.familyName)).toEqual(['Fraunces']);
-    await ctx.close();
+    await own.close();
   });
 });
