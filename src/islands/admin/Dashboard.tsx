@@ -8,6 +8,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS } from '../../shared/messages/mail.ts';
 import { ANNOUNCEMENT_LABELS } from '../../shared/messages/announcements.ts';
+import { READERSHIP_LABELS } from '../../shared/messages/readership.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
@@ -37,12 +38,14 @@ const InsightsView = lazy(() => import('./InsightsView.tsx'));
 const MailView = lazy(() => import('./MailView.tsx'));
 /** The Send view (announcements) loads the same way, when the Send tab is first opened. */
 const SendView = lazy(() => import('./SendView.tsx'));
+/** The Readership view (page views, sources, conversion) loads the same way. */
+const ReadershipView = lazy(() => import('./readership/ReadershipView.tsx'));
 
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind | 'insights' | 'mail' | 'send';
+type View = ListKind | 'insights' | 'readership' | 'mail' | 'send';
 
 const LIST_TITLES: Record<ListKind, string> = {
   contacts: ADMIN_LABELS.contactsTab,
@@ -60,6 +63,7 @@ export function Dashboard({ onSignedOut }: Props) {
   const [insightsOpened, setInsightsOpened] = useState(false);
   const [mailOpened, setMailOpened] = useState(false);
   const [sendOpened, setSendOpened] = useState(false);
+  const [readershipOpened, setReadershipOpened] = useState(false);
   const [period, setPeriod] = useState<InsightsPeriod>(DEFAULT_INSIGHTS_PERIOD);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<SignupStatus | ''>('');
@@ -97,6 +101,7 @@ export function Dashboard({ onSignedOut }: Props) {
       };
     }),
     { view: 'insights', label: INSIGHTS_LABELS.tab },
+    { view: 'readership', label: READERSHIP_LABELS.tab },
     { view: 'mail', label: MAIL_LABELS.tab },
     { view: 'send', label: ANNOUNCEMENT_LABELS.tab },
   ];
@@ -106,6 +111,7 @@ export function Dashboard({ onSignedOut }: Props) {
     if (next === 'insights') setInsightsOpened(true);
     if (next === 'mail') setMailOpened(true);
     if (next === 'send') setSendOpened(true);
+    if (next === 'readership') setReadershipOpened(true);
   }
 
   const periodTotals =
@@ -150,6 +156,14 @@ export function Dashboard({ onSignedOut }: Props) {
           {insightsOpened && (
             <Suspense fallback={<InsightsPlaceholder withSwitch />}>
               <InsightsView state={insights} period={period} onPeriod={setPeriod} stats={stats.stats} />
+            </Suspense>
+          )}
+        </ViewPanel>
+
+        <ViewPanel idBase={idBase} view="readership" selected={view === 'readership'}>
+          {readershipOpened && (
+            <Suspense fallback={<p className={styles.summary}>{READERSHIP_LABELS.loading}</p>}>
+              <ReadershipView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}
         </ViewPanel>
