@@ -10,7 +10,7 @@ import { apiHandler, type ApiCall, type ApiHandler } from '../endpoint.ts';
 import { problem, SECURITY_HEADERS } from '../http.ts';
 import { SESSION_COOKIE } from '../admin/sessions.ts';
 import { readershipRateLimit, siteTimeZone, siteUrl } from '../settings.ts';
-import { classifyAgent, classifySource } from './classify.ts';
+import { classifyAgent, classifySource, type Agent } from './classify.ts';
 import { readBeacon, readPixel, type Collected } from './collect.ts';
 import { allowView } from './flood.ts';
 import { saltFor, visitorHash } from './salts.ts';
@@ -32,14 +32,12 @@ function notCounted(req: Request): boolean {
   return (h.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
 }
 
-async function collect(call: ApiCall, item: Collected): Promise<Response> {
+async function collect(call: ApiCall, item: Collected, agent: Agent): Promise<Response> {
   const db = getDb();
   if (item.kind === 'end') {
     await writeRead(db, item.id);
     return noContent();
   }
-  const agent = classifyAgent(call.req.headers.get('user-agent') ?? '');
-  if (!agent) return noContent();
   const now = new Date();
   const site = new URL(siteUrl()).host;
   const salt = await saltFor(db, now, siteTimeZone());
@@ -70,10 +68,12 @@ export const collectorHandler: ApiHandler = apiHandler({
   run: async (call) => {
     const item = call.req.method === 'POST' ? await readBeacon(call.req) : readPixel(call.url, call.req);
     if (!item) return problem(400, READERSHIP_NOTICES.badRequest);
-    if (notCounted(call.req)) return noContent();
+    // A bot is left out before the limit, so crawlers never spend a reader's allowance.
+    const agent = classifyAgent(call.req.headers.get('user-agent') ?? '');
+    if (!agent || notCounted(call.req)) return noContent();
     if (!allowView(call.context.ip, readershipRateLimit())) {
       return problem(429, READERSHIP_NOTICES.rateLimited, { 'Retry-After': '60' });
     }
-    return collect(call, item);
+    return collect(call, item, agent);
   },
 });

@@ -84,8 +84,9 @@ SELECT
             (SELECT count(*) FROM s WHERE current AND campaign = 'announcement-' || an.id) AS signups,
             (SELECT count(*) FROM s WHERE current AND confirmed AND campaign = 'announcement-' || an.id) AS confirmed
        FROM announcements an, p
-      WHERE an.sent_at IS NOT NULL AND an.sent_at >= (p.prev_first::timestamp AT TIME ZONE $1::text)
-      ORDER BY an.sent_at DESC LIMIT $4::integer) x) AS announcements`;
+      WHERE (an.sent_at IS NOT NULL AND an.sent_at >= (p.prev_first::timestamp AT TIME ZONE $1::text))
+         OR 'announcement-' || an.id IN (SELECT campaign FROM s WHERE current UNION SELECT a FROM d WHERE kind = 'campaign')
+      ORDER BY an.sent_at DESC NULLS LAST, an.id DESC LIMIT $4::integer) x) AS announcements`;
 
 const LAST_30 = `at > coalesce($1::timestamptz, now()) - interval '30 minutes' AND at <= coalesce($1::timestamptz, now())`;
 // $1 now or null: views of the last 30 minutes, raw.
