@@ -42,6 +42,11 @@ s AS (
    WHERE e.submitted_at >= (p.prev_first::timestamp AT TIME ZONE $1::text)
      AND e.submitted_at < ((p.last_day + 1)::timestamp AT TIME ZONE $1::text)
 ),
+-- The sign-ups counted once by everything the view groups them by: a few hundred rows at most.
+sg AS (
+  SELECT source_page, source, campaign, current, count(*) AS signups, count(*) FILTER (WHERE confirmed) AS confirmed
+    FROM s GROUP BY 1, 2, 3, 4
+),
 cal AS (SELECT g::date AS day, 0 AS prev FROM p, generate_series(p.first_day::timestamp, p.last_day::timestamp, '1 day') g
         UNION ALL
         SELECT g::date, 1 FROM p, generate_series(p.prev_first::timestamp, (p.first_day - 1)::timestamp, '1 day') g)
@@ -50,20 +55,22 @@ SELECT
           'visitors', coalesce(r.visitors, 0), 'views', coalesce(r.views, 0), 'ends', coalesce(r.read_to_end, 0),
           'capped', coalesce(r.capped, 0)) ORDER BY cal.day)
      FROM cal LEFT JOIN readership_days r ON r.kind = 'site' AND r.day = cal.day AND r.a = '' AND r.b = '') AS series,
-  (SELECT json_build_object('signups', count(*) FILTER (WHERE current), 'confirmed', count(*) FILTER (WHERE current AND confirmed),
-          'prevSignups', count(*) FILTER (WHERE NOT current), 'prevConfirmed', count(*) FILTER (WHERE NOT current AND confirmed))
-     FROM s) AS signup_totals,
+  (SELECT json_build_object('signups', coalesce(sum(signups) FILTER (WHERE current), 0),
+          'confirmed', coalesce(sum(confirmed) FILTER (WHERE current), 0),
+          'prevSignups', coalesce(sum(signups) FILTER (WHERE NOT current), 0),
+          'prevConfirmed', coalesce(sum(confirmed) FILTER (WHERE NOT current), 0))
+     FROM sg) AS signup_totals,
   (SELECT json_agg(x) FROM (
      SELECT pg.a AS path, pg.views, pg.visitors, pg.ends, coalesce(sp.signups, 0) AS signups, coalesce(sp.confirmed, 0) AS confirmed
        FROM (SELECT a, sum(views) AS views, sum(visitors) AS visitors, sum(read_to_end) AS ends FROM d WHERE kind = 'page'
              GROUP BY a ORDER BY sum(views) DESC, a LIMIT $4::integer) pg
-       LEFT JOIN (SELECT source_page, count(*) AS signups, count(*) FILTER (WHERE confirmed) AS confirmed FROM s
+       LEFT JOIN (SELECT source_page, sum(signups) AS signups, sum(confirmed) AS confirmed FROM sg
                   WHERE current GROUP BY source_page) sp ON sp.source_page = pg.a
       ORDER BY pg.views DESC, pg.a) x) AS pages,
   (SELECT json_agg(x) FROM (
      SELECT ps.a AS path, ps.b AS source, ps.visitors, coalesce(sp.signups, 0) AS signups, coalesce(sp.confirmed, 0) AS confirmed
        FROM (SELECT a, b, sum(visitors) AS visitors FROM d WHERE kind = 'page_source' GROUP BY a, b) ps
-       LEFT JOIN (SELECT source_page, source, count(*) AS signups, count(*) FILTER (WHERE confirmed) AS confirmed FROM s
+       LEFT JOIN (SELECT source_page, source, sum(signups) AS signups, sum(confirmed) AS confirmed FROM sg
                   WHERE current GROUP BY 1, 2) sp ON sp.source_page = ps.a AND sp.source = ps.b
       ORDER BY coalesce(sp.confirmed, 0) DESC, coalesce(sp.signups, 0) DESC, ps.visitors DESC, ps.a, ps.b
       LIMIT $4::integer) x) AS conversion,
@@ -71,7 +78,7 @@ SELECT
      SELECT so.a AS source, so.b AS channel, so.views, so.visitors, coalesce(sp.signups, 0) AS signups,
             coalesce(sp.confirmed, 0) AS confirmed
        FROM (SELECT a, b, sum(views) AS views, sum(visitors) AS visitors FROM d WHERE kind = 'source' GROUP BY a, b) so
-       LEFT JOIN (SELECT source, count(*) AS signups, count(*) FILTER (WHERE confirmed) AS confirmed FROM s
+       LEFT JOIN (SELECT source, sum(signups) AS signups, sum(confirmed) AS confirmed FROM sg
                   WHERE current GROUP BY 1) sp ON sp.source = so.a
       ORDER BY so.views DESC, so.a LIMIT $4::integer) x) AS sources,
   (SELECT json_agg(x) FROM (
@@ -81,11 +88,11 @@ SELECT
      SELECT an.id::text AS id, an.subject, an.sent_at AS "sentAt",
             coalesce((SELECT sum(views) FROM d WHERE kind = 'campaign' AND a = 'announcement-' || an.id), 0) AS visits,
             coalesce((SELECT sum(visitors) FROM d WHERE kind = 'campaign' AND a = 'announcement-' || an.id), 0) AS visitors,
-            (SELECT count(*) FROM s WHERE current AND campaign = 'announcement-' || an.id) AS signups,
-            (SELECT count(*) FROM s WHERE current AND confirmed AND campaign = 'announcement-' || an.id) AS confirmed
+            coalesce((SELECT sum(signups) FROM sg WHERE current AND campaign = 'announcement-' || an.id), 0) AS signups,
+            coalesce((SELECT sum(confirmed) FROM sg WHERE current AND campaign = 'announcement-' || an.id), 0) AS confirmed
        FROM announcements an, p
       WHERE (an.sent_at IS NOT NULL AND an.sent_at >= (p.prev_first::timestamp AT TIME ZONE $1::text))
-         OR 'announcement-' || an.id IN (SELECT campaign FROM s WHERE current UNION SELECT a FROM d WHERE kind = 'campaign')
+         OR 'announcement-' || an.id IN (SELECT campaign FROM sg WHERE current UNION SELECT a FROM d WHERE kind = 'campaign')
       ORDER BY an.sent_at DESC NULLS LAST, an.id DESC LIMIT $4::integer) x) AS announcements`;
 
 const LAST_30 = `at > coalesce($1::timestamptz, now()) - interval '30 minutes' AND at <= coalesce($1::timestamptz, now())`;
