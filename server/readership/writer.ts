@@ -3,7 +3,7 @@
 // timer writes it as one multi-row INSERT (and one UPDATE for read-to-the-end marks), so neither a
 // beacon nor a page read ever waits on the database. The buffer is bounded: past BUFFER_MAX views
 // new ones are dropped and counted (a database that cannot keep up must not eat the memory).
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 
 export interface ViewRow {
   viewId: string | null;
@@ -23,13 +23,17 @@ export interface ViewRow {
 export const BUFFER_MAX = 50_000;
 /** Rows per INSERT, so one statement's JSON stays a few megabytes at most. */
 const CHUNK = 5000;
+/** Embedded PGlite's statements block the server's thread while they run: keep each one short. */
+const PGLITE_CHUNK = 100;
 
 /**
  * One parameter per statement, the rows as JSON: binding 12 parameters per row costs far more,
  * PGlite's most of all.
  */
-export async function insertViews(db: Queryable, rows: readonly ViewRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
+export async function insertViews(db: Queryable, rows: readonly ViewRow[], chunk = CHUNK): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    // PGlite runs in this thread: between small statements the server answers its other requests.
+    if (i > 0 && chunk < CHUNK) await new Promise((resolve) => setImmediate(resolve));
     await db.query(
       `INSERT INTO readership_views (view_id, at, visitor, path, channel, source, referrer_host,
          utm_source, utm_medium, utm_campaign, device, browser)
@@ -39,7 +43,7 @@ export async function insertViews(db: Queryable, rows: readonly ViewRow[]): Prom
               source text, "referrerHost" text, "utmSource" text, "utmMedium" text, "utmCampaign" text, device text,
               browser text)
        ON CONFLICT (view_id) DO NOTHING`,
-      [JSON.stringify(rows.slice(i, i + CHUNK))],
+      [JSON.stringify(rows.slice(i, i + chunk))],
     );
   }
 }
@@ -82,7 +86,7 @@ export async function flushViews(): Promise<void> {
   const reads = b.reads.splice(0);
   b.flushing = (async () => {
     const db = b.db();
-    await insertViews(db, views);
+    await insertViews(db, views, (db as Partial<Db>).kind === 'pglite' ? PGLITE_CHUNK : CHUNK);
     await markRead(db, reads);
   })().finally(() => {
     b.flushing = null;
