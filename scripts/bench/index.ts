@@ -204,11 +204,11 @@ async function main(): Promise<void> {
     }
     // `readership` runs both halves; `readership-collection` or `readership-queries` one of them.
     if (parts.has('readership') || parts.has('readership-collection')) {
-      print(`## 9a. Readership collection through \`npm start\` (${loadClient()}; same run, same server)\n`);
+      print(`## 10a. Readership collection through \`npm start\` (${loadClient()}; same run, same server)\n`);
       print(collectionTable(await benchCollection()) + '\n');
     }
     if (parts.has('readership') || parts.has('readership-queries')) {
-      print('## 9b. The Readership view over a large synthetic dataset\n');
+      print('## 10b. The Readership view over a large synthetic dataset\n');
       print(queryTable(await benchReadershipQueries()) + '\n');
     }
   } finally {

@@ -1,4 +1,4 @@
-// Part 9: readership (issue 37).
+// Part 10: readership (issue 37).
 //   a) Collection through the `npm start` server: beacons at full speed (views/s, p99), then a
 //      sustained ~1,000 views/s while wrk reads the article page at full speed, against the same
 //      server's article rate alone; every view answered 204 must be stored (the batch writer keeps up).
