@@ -14,6 +14,7 @@ import type { BrowserContext } from 'playwright-core';
 import { browserForFile, logInToAdmin } from '../support/browser';
 import { TEST_SERVER_ADMIN_KEY } from '../support/server';
 import { openAdminSession } from '../support/admin-session';
+import { darkThemeProblems, useDarkTheme } from '../support/theme';
 import { ADMIN_LABELS } from '../../src/shared/messages/index.ts';
 import { READERSHIP_LABELS } from '../../src/shared/messages/readership.ts';
 import { READERSHIP_API, type Readership } from '../../src/shared/readership-api.ts';
@@ -136,5 +137,22 @@ describe('readership', () => {
     await expect.poll(() => live(ANNOUNCED), WAIT).toMatchObject({ views: 2 });
     expect((await readership()).realtime.views).toBe(before + 1);
     await Promise.all([ctx.close(), owner.close(), control.close()]);
+  });
+
+  it('reads at 375 px in the dark theme: no sideways page scroll, light ink on dark, axe passes', async () => {
+    const ctx = await browser().newContext({ viewport: { width: 375, height: 740 }, userAgent: FIREFOX });
+    await useDarkTheme(ctx);
+    const page = await ctx.newPage();
+    await logInToAdmin(page, base, TEST_SERVER_ADMIN_KEY, ADMIN_LABELS);
+    await page.getByRole('tab', { name: READERSHIP_LABELS.tab }).click();
+    await page.locator('[data-readership][aria-busy="false"] [data-card]').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    const problems = await darkThemeProblems(page, '[data-readership] [data-card] dt', {
+      include: '[data-panel="readership"]',
+    });
+    expect(problems).toEqual([]);
+    await ctx.close();
   });
 });
