@@ -58,6 +58,8 @@ interface Batching {
   views: ViewRow[];
   reads: string[];
   dropped: number;
+  /** Drops already logged. */
+  reported: number;
   timer: NodeJS.Timeout;
   flushing: Promise<void> | null;
 }
@@ -69,7 +71,7 @@ export function startBatching(db: () => Queryable, intervalMs = 250): void {
   if (batching) return;
   const timer = setInterval(() => void flushViews().catch(logFailure), intervalMs);
   timer.unref();
-  batching = { db, views: [], reads: [], dropped: 0, timer, flushing: null };
+  batching = { db, views: [], reads: [], dropped: 0, reported: 0, timer, flushing: null };
 }
 
 function logFailure(err: unknown): void {
@@ -81,6 +83,10 @@ export async function flushViews(): Promise<void> {
   const b = batching;
   if (!b) return;
   if (b.flushing) await b.flushing;
+  if (b.dropped > b.reported) {
+    console.error(`readership: ${b.dropped - b.reported} views dropped, the write buffer was full`);
+    b.reported = b.dropped;
+  }
   if (b.views.length === 0 && b.reads.length === 0) return;
   const views = b.views.splice(0);
   const reads = b.reads.splice(0);
