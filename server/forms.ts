@@ -30,7 +30,7 @@ export interface FormEndpoint<T> {
    * 'resent': already pending, its confirmation e-mail queued again; 'capped': nothing stored
    * because a cap on confirmation e-mails is spent (subscriptions/mail-caps.ts).
    */
-  store: (db: Db, data: T, ip: string) => Promise<StoreResult>;
+  store: (db: Db, data: T, ip: string, req: Request) => Promise<StoreResult>;
   /** The fragment naming `outcome`'s notice, or undefined when the fields do not say which form. */
   fragment: (fields: unknown, outcome: Outcome) => string | undefined;
   /** The generic answer to a failure of ours (500, 503): the spec's failure text for this form. */
@@ -102,7 +102,7 @@ export function formHandler<T>(endpoint: FormEndpoint<T>): ApiHandler {
       const checked = endpoint.validate(body.fields);
       if (!checked.ok) return answer(call, checked.problem, problem(400, PROBLEMS[checked.problem]));
 
-      const stored = await endpoint.store(db, checked.data, call.context.ip);
+      const stored = await endpoint.store(db, checked.data, call.context.ip, call.req);
       // Committed: mail the store queued goes out now, after the response (mail/outbox.ts).
       const { waitUntil } = call.context;
       wakeSender(waitUntil ? (work) => waitUntil(work) : undefined);

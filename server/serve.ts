@@ -41,6 +41,7 @@ import { startSender, type RunningSender } from './mail/runner.ts';
 import { scheduleRebuilds } from './runtime/scheduled-rebuild.ts';
 import { loadScheduledFunctions } from './runtime/functions.ts';
 import { startSchedules } from './runtime/schedules.ts';
+import { startBatching, stopBatching } from './readership/writer.ts';
 import { buildFile, NEXT_PUBLISH_FILE } from './build-data.ts';
 import { startEditor } from './runtime/editor-mount.ts';
 
@@ -98,6 +99,10 @@ if (senderConfig) {
 proposeNewArticles(db)
   .then((n) => n && console.log(`  ${n} new article(s): a draft announcement is waiting in the dashboard`))
   .catch((err: unknown) => console.error('announcement proposals:', err instanceof Error ? err.message : err));
+
+// Page views are buffered and written in batches (readership/writer.ts): a beacon never waits on
+// the database, and a busy minute is a few multi-row inserts instead of thousands of round trips.
+startBatching(() => db);
 
 // The dashboard's key: ADMIN_KEY, or (local demo mode) one generated once and kept in DATA_DIR.
 if (admin.demo) {
@@ -202,6 +207,7 @@ async function stop(signal: string): Promise<void> {
   clearTimeout(force);
   // A send in flight finishes and is recorded; queued mail waits in the outbox for the next start.
   await sender?.stop();
+  await stopBatching();
   await closeDb();
   process.exit(0);
 }

@@ -50,3 +50,10 @@ export function parseMailbox(raw: string, isAddress: (address: string) => boolea
   if (!match || !isAddress(address)) return null;
   return { name: (match[1] ?? '').trim(), address };
 }
+
+/** `on` (the default when unset) or `off`, any case; anything else is `error`'s. */
+export function parseOnOff(value: string | undefined, error: (message: string) => Error): boolean {
+  if (value === undefined || /^on$/i.test(value)) return true;
+  if (/^off$/i.test(value)) return false;
+  throw error(`must be on or off, not ${JSON.stringify(value)}`);
+}

@@ -13,7 +13,7 @@ import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '../src/shared/site-time-zone
 import { siteOrigin } from '../src/shared/site-origin.ts';
 import { isEmailAddress } from '../src/shared/form-schemas.ts';
 import { parseTrustProxy } from './runtime/trusted-proxy.ts';
-import { parseMailbox, parseSmtpUrl, type Mailbox, type SmtpSettings } from './settings-values.ts';
+import { parseMailbox, parseOnOff, parseSmtpUrl, type Mailbox, type SmtpSettings } from './settings-values.ts';
 
 export type { Mailbox, SmtpSettings } from './settings-values.ts';
 
@@ -113,6 +113,7 @@ const rateLimit = (bucket: string, fallback: string) =>
     read: (value, _env, variable) => parseRateLimit(variable, value ?? fallback, bucket),
   });
 
+const onOff = (v: string | undefined, _e: Env, n: string) => parseOnOff(v, (m) => new SettingError(n, m));
 const text = <T extends string | undefined>(where: Where[], fallback: T) =>
   setting({ where, read: (value): string | T => value ?? fallback });
 
@@ -143,6 +144,8 @@ export const SETTINGS = {
   }),
   SIGNUP_RATE_LIMIT: rateLimit('signups', '100/600'),
   CONTACT_RATE_LIMIT: rateLimit('contact', '20/600'),
+  READERSHIP_RATE_LIMIT: rateLimit('readership', '120/60'),
+  READERSHIP_WEEKLY_REPORT: setting({ where: ['runtime'], malformed: 'weekly', read: onOff }),
   SITE_TIME_ZONE: setting({
     where: ['build', 'runtime'],
     malformed: 'Mars/Olympus_Mons',
@@ -301,6 +304,8 @@ export const signupConfirmation = (env: Env = process.env) => read('SIGNUP_CONFI
 export type SignupConfirmation = ReturnType<typeof signupConfirmation>;
 export const confirmationMailLimit = (env: Env = process.env) => read('SIGNUP_CONFIRMATION_MAIL_LIMIT', env);
 export const mailRate = (env: Env = process.env) => read('MAIL_RATE', env);
+export const readershipRateLimit = (env: Env = process.env) => read('READERSHIP_RATE_LIMIT', env);
+export const readershipWeeklyReport = (env: Env = process.env) => read('READERSHIP_WEEKLY_REPORT', env);
 
 /** Puts a key in force for this process (local demo mode: admin/config.ts), or removes it. */
 export function setAdminKeySetting(key: string | undefined): void {

@@ -124,7 +124,7 @@ export const STATIC_PAGES = [
   { path: '/', title: 'Home', priority: 1.0, changefreq: 'weekly', lastmod: '2025-09-03' },
   { path: '/articles', title: 'Articles', priority: 0.8, changefreq: 'weekly', lastmod: '2025-09-03' },
   { path: '/contact', title: 'Contact', priority: 0.6, changefreq: 'monthly', lastmod: '2025-09-03' },
-  { path: '/privacy', title: 'Privacy Policy', priority: 0.3, changefreq: 'yearly', lastmod: '2026-11-25' },
+  { path: '/privacy', title: 'Privacy Policy', priority: 0.3, changefreq: 'yearly', lastmod: '2026-11-27' },
   { path: '/terms', title: 'Terms of Service', priority: 0.3, changefreq: 'yearly', lastmod: '2026-11-25' },
 ] as const;
 

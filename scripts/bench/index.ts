@@ -1,7 +1,7 @@
 // `npm run bench`: every figure measured in this one run on this machine, each next to the
 // reference it is judged against. Not part of `npm test`. Needs a built site (npm run build),
 // Chromium, and the PostgreSQL server on 127.0.0.1:5432 for the Postgres rows.
-//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements   (default: all)
+//   BENCH_PARTS=weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements,readership   (default: all)
 //   BENCH_LH_RUNS=5   Lighthouse runs per page and form factor (interleaved across the pages)
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,11 +26,13 @@ import { benchEmail, emailTable } from './email.ts';
 import { benchMail, mailTable } from './mail.ts';
 import { announcementTable, benchAnnouncements } from './announcements.ts';
 import { benchSignupLatency, signupLatencyTable } from './subscriptions.ts';
+import { benchCollection, benchReadershipQueries, collectionTable, queryTable } from './readership.ts';
 
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_PARTS ??
+    'weight,lighthouse,functions,scale,admin,email,mail,subscriptions,announcements,readership'
+  ).split(','),
 );
 const out: string[] = [
   `# Rooted Threads benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${process.platform}/${process.arch}\n`,
@@ -199,6 +201,15 @@ async function main(): Promise<void> {
         '## 8. Announcements: queueing 100,000 recipients on PostgreSQL, the dashboard meanwhile, and the drain vs nodemailer alone (same run)\n',
       );
       print(announcementTable(await benchAnnouncements()) + '\n');
+    }
+    // `readership` runs both halves; `readership-collection` or `readership-queries` one of them.
+    if (parts.has('readership') || parts.has('readership-collection')) {
+      print(`## 10a. Readership collection through \`npm start\` (${loadClient()}; same run, same server)\n`);
+      print(collectionTable(await benchCollection()) + '\n');
+    }
+    if (parts.has('readership') || parts.has('readership-queries')) {
+      print('## 10b. The Readership view over a large synthetic dataset\n');
+      print(queryTable(await benchReadershipQueries()) + '\n');
     }
   } finally {
     await server?.stop();

@@ -21,6 +21,27 @@ export interface AnnouncementSource {
   audience: readonly SignupType[];
   item?: Announceable;
   note?: string;
+  /**
+   * The UTM campaign its links carry (`announcement-<id>`), so the dashboard's Readership view can
+   * count the visits and sign-ups it brought. It names the announcement, never the recipient.
+   */
+  campaign?: string;
+}
+
+/** The site URL of `path`, tagged with the announcement's campaign when it has one. */
+function tagged(path: string, campaign: string | undefined): string {
+  const url = new URL(path, siteUrl());
+  if (campaign) {
+    url.searchParams.set('utm_source', 'announcement');
+    url.searchParams.set('utm_medium', 'email');
+    url.searchParams.set('utm_campaign', campaign);
+  }
+  return url.href;
+}
+
+/** The campaign name of announcement `id` in its links' UTM tags (and in the Readership view). */
+export function announcementCampaign(id: string | number): string {
+  return `announcement-${id}`;
 }
 
 export function announcementContent(source: AnnouncementSource, preferencesUrl: string): MailContent {
@@ -39,11 +60,11 @@ export function announcementContent(source: AnnouncementSource, preferencesUrl: 
     blocks.push({
       type: 'action',
       label: item.kind === 'story' ? M.readStory : M.readArticle,
-      url: `${siteUrl()}${item.path}`,
+      url: tagged(item.path, source.campaign),
     });
   } else {
     blocks.push(...note);
-    blocks.push({ type: 'action', label: M.visitSite, url: `${siteUrl()}/` });
+    blocks.push({ type: 'action', label: M.visitSite, url: tagged('/', source.campaign) });
   }
   return {
     subject: source.subject,

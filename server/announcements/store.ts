@@ -5,7 +5,7 @@ import type { SignupType } from '../../src/shared/messages/index.ts';
 import type { Announcement, AnnouncementStatus, PreviousSend } from '../../src/shared/announcement-api.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { findAnnounceable, announceableItems } from './catalogue.ts';
-import { renderAnnouncement, type AnnouncementSource } from './compose.ts';
+import { announcementCampaign, renderAnnouncement, type AnnouncementSource } from './compose.ts';
 import { headerText } from '../mail/outbox.ts';
 
 export type { Announcement, AnnouncementStatus, PreviousSend };
@@ -203,7 +203,7 @@ export async function sendAnnouncement(
     const now = await readAnnouncement(db, id);
     return now && now.status !== 'draft' ? { kind: 'already', announcement: now } : refusal;
   }
-  const mail = await renderAnnouncement(source);
+  const mail = await renderAnnouncement({ ...source, campaign: announcementCampaign(id) });
   // One line each, as enqueueMail makes every header value (server/mail/outbox.ts).
   const headers = Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerText(v, 2000)]));
   const subject = headerText(draft.subject) || mail.subject;

@@ -21,6 +21,8 @@ const always = () => true;
 export const ACCESS: Record<string, Partial<Record<Method, Rule>>> = {
   'admin-stats': { GET: { roles: ALL } },
   'admin-insights': { GET: { roles: EDITORS } },
+  // Page views, sources and conversion: counts only, no reader's data (server/readership/).
+  'admin-readership': { GET: { roles: EDITORS } },
   'admin-contacts': { GET: { roles: READERS } },
   'admin-signups': { GET: { roles: READERS } },
   'admin-contacts-csv': { GET: { roles: READERS, reauth: always } },
@@ -31,6 +33,8 @@ export const ACCESS: Record<string, Partial<Record<Method, Rule>>> = {
   'admin-consent-csv': { GET: { roles: READERS, reauth: always } },
   'admin-mail': { GET: { roles: READERS } },
   'admin-mail-retry': { POST: { roles: READERS } },
+  // The welcome e-mail's words and switch (a setting of the site): shown in the Mail view, changed by the owner.
+  'admin-welcome-mail': { GET: { roles: READERS }, POST: { roles: OWNER } },
   'admin-announcements': { GET: { roles: EDITORS }, POST: { roles: EDITORS } },
   'admin-announcements-audience': { GET: { roles: EDITORS } },
   'admin-announcements-compose': { POST: { roles: EDITORS } },

@@ -37,6 +37,7 @@ export async function subscribe(
   signup: SignupData,
   ip: string,
   channel: 'form' | 'preferences' = 'form',
+  arrivedFrom: string | null = null,
 ): Promise<SignupResult> {
   const mode = signupConfirmation();
   const limit = confirmationMailLimit();
@@ -50,7 +51,7 @@ export async function subscribe(
   // of it was stored, so it is run again, as PostgreSQL's documentation advises, a few times.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await signupTransaction(db, signup, mode, type, caps, prepared, channel);
+      return await signupTransaction(db, signup, mode, type, caps, prepared, channel, arrivedFrom);
     } catch (err) {
       if (attempt < 4 && isRetryable(err)) continue;
       throw err;
@@ -72,6 +73,7 @@ async function signupTransaction(
   caps: { email: string; client: string; limit: number },
   prepared: Awaited<ReturnType<typeof prepareConfirmation>>,
   channel: 'form' | 'preferences',
+  arrivedFrom: string | null,
 ): Promise<SignupResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -82,11 +84,11 @@ async function signupTransaction(
       // A suppressed address is never re-added without a new confirmation, whatever the mode.
       const confirmNow = mode === 'single' && suppressed.rows.length === 0;
       const inserted = await tx.query<{ id: string; email_hash: string }>(
-        `INSERT INTO email_signups (email, signup_type, source_page, status, email_hash, confirmation_sent_at)
-         VALUES ($1, $2, $3, $4, subscriber_hash($1), CASE WHEN $4 = 'pending' THEN now() END)
+        `INSERT INTO email_signups (email, signup_type, source_page, status, email_hash, confirmation_sent_at, arrived_from)
+         VALUES ($1, $2, $3, $4, subscriber_hash($1), CASE WHEN $4 = 'pending' THEN now() END, $5)
          ON CONFLICT (email_hash, signup_type) DO NOTHING
          RETURNING id::text AS id, email_hash`,
-        [signup.email, type, signup.source_page, confirmNow ? 'confirmed' : 'pending'],
+        [signup.email, type, signup.source_page, confirmNow ? 'confirmed' : 'pending', arrivedFrom],
       );
       const consent = {
         type,

@@ -66,18 +66,30 @@ describe('scheduled functions under npm start', () => {
         .toEqual([]);
       await expect.poll(() => logs.filter((line) => line.startsWith('subscriptions: purged')).length).toBe(1);
       await expect.poll(() => logs.filter((line) => /^purged \d+ old messages/.test(line)).length).toBe(1);
+      await expect.poll(() => logs.filter((line) => line.startsWith('readership: rolled up')).length).toBe(1);
       expect(warnings).toEqual([]);
       expect(logs).toContain('  mail-drain (* * * * * on Netlify): the in-process sender');
       expect(logs).toContain('  publish-scheduled (@hourly on Netlify): the rebuild');
 
       const next = schedules.next();
-      expect(Object.keys(next).sort()).toEqual(['purge-old-data', 'purge-rate-limits', 'purge-subscriptions']);
+      expect(Object.keys(next).sort()).toEqual([
+        'purge-old-data',
+        'purge-rate-limits',
+        'purge-subscriptions',
+        'readership-rollup',
+        'readership-weekly',
+      ]);
       const now = Date.now();
       const hour = new Date(Math.floor(now / 3_600_000) * 3_600_000 + 3_600_000);
       const midnight = new Date(Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000);
       expect(next['purge-rate-limits']).toEqual(hour);
       expect(next['purge-subscriptions']).toEqual(midnight);
       expect(next['purge-old-data']).toEqual(midnight);
+      // Readership (issue 37): the rollup hourly, the owner's e-mail on Mondays at 07:00 UTC.
+      expect(next['readership-rollup']).toEqual(hour);
+      const monday = new Date(Math.floor(now / 86_400_000) * 86_400_000 + 7 * 3_600_000);
+      while (monday.getUTCDay() !== 1 || monday.getTime() <= now) monday.setUTCDate(monday.getUTCDate() + 1);
+      expect(next['readership-weekly']).toEqual(monday);
     } finally {
       schedules.stop();
       console.log = original;

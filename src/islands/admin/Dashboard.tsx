@@ -15,6 +15,7 @@ import { setReauthenticate } from './api.ts';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS } from '../../shared/messages/mail.ts';
 import { ANNOUNCEMENT_LABELS } from '../../shared/messages/announcements.ts';
+import { READERSHIP_LABELS } from '../../shared/messages/readership.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
@@ -48,17 +49,19 @@ const SendView = lazy(() => import('./SendView.tsx'));
 const StaffView = lazy(() => import('./StaffView.tsx'));
 const AuditView = lazy(() => import('./AuditView.tsx'));
 const ReauthDialog = lazy(() => import('./ReauthDialog.tsx'));
+/** The Readership view (page views, sources, conversion) loads the same way. */
+const ReadershipView = lazy(() => import('./readership/ReadershipView.tsx'));
 
 /**
  * The dashboard's views, one tab each. A new view adds its name here, its tab to `tabs` and its
  * own <ViewPanel> beside the lists'.
  */
-type View = ListKind | 'insights' | 'mail' | 'send' | 'staff' | 'audit';
+type View = ListKind | 'insights' | 'readership' | 'mail' | 'send' | 'staff' | 'audit';
 
 /** The views of each role, the first one shown first. */
 const VIEWS: Record<StaffRole, View[]> = {
-  owner: ['contacts', 'signups', 'insights', 'mail', 'send', 'staff', 'audit'],
-  editor: ['insights', 'send'],
+  owner: ['contacts', 'signups', 'insights', 'readership', 'mail', 'send', 'staff', 'audit'],
+  editor: ['insights', 'readership', 'send'],
   support: ['contacts', 'signups', 'mail'],
 };
 
@@ -123,6 +126,7 @@ export function Dashboard({ session, onSignedOut }: Props) {
       };
     }),
     { view: 'insights', label: INSIGHTS_LABELS.tab },
+    { view: 'readership', label: READERSHIP_LABELS.tab },
     { view: 'mail', label: MAIL_LABELS.tab },
     { view: 'send', label: ANNOUNCEMENT_LABELS.tab },
     { view: 'staff', label: STAFF_TAB_LABELS.staffTab },
@@ -182,6 +186,14 @@ export function Dashboard({ session, onSignedOut }: Props) {
           {opened.insights && (
             <Suspense fallback={<InsightsPlaceholder withSwitch />}>
               <InsightsView state={insights} period={period} onPeriod={setPeriod} stats={stats.stats} />
+            </Suspense>
+          )}
+        </ViewPanel>
+
+        <ViewPanel idBase={idBase} view="readership" selected={view === 'readership'}>
+          {opened.readership && (
+            <Suspense fallback={<p className={styles.summary}>{READERSHIP_LABELS.loading}</p>}>
+              <ReadershipView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}
         </ViewPanel>

@@ -10,7 +10,7 @@ import { SEARCH_TEXT } from '../../../src/shared/messages/index.ts';
 import { siteUrl } from '../../support/site-url.ts';
 
 const base = siteUrl();
-const { open, browser } = browserForFile(base);
+const { open } = browserForFile(base);
 
 async function searchFor(page: Page, query: string) {
   await page.getByRole('button', { name: SEARCH_TEXT.open, exact: true }).first().click();
