@@ -18,6 +18,9 @@ type Send = SendInit & { cookie?: string; json?: unknown };
 const MATRIX: [string, string, StaffRole[]][] = [
   ['GET', '/api/admin/stats', ['owner', 'editor', 'support']],
   ['GET', '/api/admin/insights', ['owner', 'editor']],
+  ['GET', '/api/admin/readership?days=7', ['owner', 'editor']],
+  ['GET', '/api/admin/welcome-mail', ['owner', 'support']],
+  ['POST', '/api/admin/welcome-mail', ['owner']],
   ['GET', '/api/admin/contacts', ['owner', 'support']],
   ['GET', '/api/admin/signups', ['owner', 'support']],
   ['GET', '/api/admin/contacts.csv', ['owner', 'support']],
