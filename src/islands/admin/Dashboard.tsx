@@ -15,7 +15,7 @@ import { setReauthenticate } from './api.ts';
 import { ADMIN_LABELS, INSIGHTS_LABELS } from '../../shared/messages/index.ts';
 import { MAIL_LABELS } from '../../shared/messages/mail.ts';
 import { ANNOUNCEMENT_LABELS } from '../../shared/messages/announcements.ts';
-import { READERSHIP_LABELS } from '../../shared/messages/readership.ts';
+import { READERSHIP_TAB_LABELS } from '../../shared/messages/readership-tab.ts';
 import { DEFAULT_INSIGHTS_PERIOD, type InsightsPeriod, type ListKind } from '../../shared/admin-api.ts';
 import { DeleteRowDialog } from './DeleteRowDialog.tsx';
 import { InsightsPlaceholder } from './InsightsPlaceholder.tsx';
@@ -126,7 +126,7 @@ export function Dashboard({ session, onSignedOut }: Props) {
       };
     }),
     { view: 'insights', label: INSIGHTS_LABELS.tab },
-    { view: 'readership', label: READERSHIP_LABELS.tab },
+    { view: 'readership', label: READERSHIP_TAB_LABELS.tab },
     { view: 'mail', label: MAIL_LABELS.tab },
     { view: 'send', label: ANNOUNCEMENT_LABELS.tab },
     { view: 'staff', label: STAFF_TAB_LABELS.staffTab },
@@ -192,7 +192,7 @@ export function Dashboard({ session, onSignedOut }: Props) {
 
         <ViewPanel idBase={idBase} view="readership" selected={view === 'readership'}>
           {opened.readership && (
-            <Suspense fallback={<p className={styles.summary}>{READERSHIP_LABELS.loading}</p>}>
+            <Suspense fallback={<p className={styles.summary}>{READERSHIP_TAB_LABELS.loading}</p>}>
               <ReadershipView onDenied={() => signOut.restricted([])} />
             </Suspense>
           )}

@@ -1,5 +1,6 @@
 /** Readership: the collector's answers, the dashboard's Readership view and the weekly e-mail (all ours). */
 import type { Notice } from './notice.ts';
+import { READERSHIP_TAB_LABELS } from './readership-tab.ts';
 
 export const READERSHIP_NOTICES = {
   badRequest: { title: 'Invalid Request', text: 'This is not a page view of this site.' },
@@ -9,8 +10,7 @@ export const READERSHIP_NOTICES = {
 } as const satisfies Record<string, Notice>;
 
 export const READERSHIP_LABELS = {
-  tab: 'Readership',
-  loading: 'Loading the readership…',
+  ...READERSHIP_TAB_LABELS,
   failed: 'The readership could not be loaded.',
   retry: 'Try again',
   period: (days: number) => `Last ${days} days`,
