@@ -71,5 +71,5 @@ describe('accessibility', () => {
       }),
     );
     expect(problems).toEqual([]);
-  }, 480_000);
+  }, 900_000);
 });
