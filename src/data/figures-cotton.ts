@@ -121,7 +121,7 @@ export const COTTON_FIGURES: RecurringFigure[] = [
         unit: '%',
         year: 'mid-2000s',
         scope: 'world arable land, about 31 million hectares',
-        source: 'Kooistra et al., Wageningen UR, 2006',
+        source: 'Kooistra et al., Wageningen UR, 2006; also EJF, Cotton and Pesticides (n.d.)',
       },
       { value: 2.5, unit: '%', year: '2007', scope: "world's cultivated land", source: 'EJF/PAN UK 2007' },
       {
