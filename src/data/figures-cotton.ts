@@ -28,7 +28,7 @@ export const COTTON_FIGURES: RecurringFigure[] = [
         value: 16,
         unit: '%',
         year: '2008',
-        scope: 'world insecticide sales by value; popularized by EJF/PAN UK 2007',
+        scope: 'world insecticide sales ("in terms of sales"; EJF: "by market share"); popularized by EJF/PAN UK 2007',
         source: 'EJF 2007; organic-trade fact sheet (2008 sales)',
       },
       { value: 14, unit: '%', year: '2009', scope: 'world insecticide sales', source: 'ICAC SEEP, via AgroPages 2012' },
@@ -36,7 +36,7 @@ export const COTTON_FIGURES: RecurringFigure[] = [
         value: 17.5,
         unit: '%',
         year: '2012',
-        scope: 'world insecticide sales by value',
+        scope: 'world insecticide sales (the release gives "by value" for the all-pesticide 6.2%)',
         source: 'ICAC citing Cropnosis (2013 release)',
       },
       {
