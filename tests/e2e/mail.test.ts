@@ -187,9 +187,14 @@ describe('the Mail view with a mail server', () => {
     expect(mail.rawHeaders).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/im);
 
     // Switched off, it stays off after a reload.
+    // The first save's toast may still be up: wait for this save's answer, then its toast.
     await welcome.getByLabel(WELCOME_LABELS.enabled).uncheck();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/welcome-mail') && r.request().method() === 'POST',
+    );
     await welcome.getByRole('button', { name: WELCOME_LABELS.save }).click();
-    await page.getByText(WELCOME_LABELS.saved.text, { exact: true }).waitFor();
+    expect((await saved).status()).toBe(200);
+    await page.getByText(WELCOME_LABELS.saved.text, { exact: true }).last().waitFor();
     const answer = (await (await page.request.get(`${server.url}/api/admin/welcome-mail`)).json()) as {
       enabled: boolean;
     };
