@@ -20,6 +20,8 @@ export interface OutboxRow {
   attempts: number;
   claim: string;
   message_uuid: string;
+  /** The announcement this copy is of; null for the site's own mail. */
+  announcement_id: string | null;
   /**
    * An announcement's copy the claim held back at send time (its announcement paused or cancelled,
    * its reader gone or bounced): the claim already recorded it; nothing is sent. null: send it.
@@ -105,7 +107,7 @@ export async function claimDue(db: Queryable, limit: number, leaseSeconds = LEAS
         WHERE c.hold IS NULL AND c.announcement_id IS NOT NULL AND c.recipient_token IS NOT NULL
        ON CONFLICT (token_hash) DO NOTHING
      )
-     SELECT c.id, c.kind, c.recipient, c.subject, c.attempts, c.claim, c.message_uuid, c.hold,
+     SELECT c.id, c.kind, c.recipient, c.subject, c.attempts, c.claim, c.message_uuid, c.hold, c.announcement_id,
             coalesce(c.text, replace(a.mail_text, $4, c.recipient_token)) AS text,
             CASE WHEN c.text IS NULL THEN replace(a.mail_html, $4, c.recipient_token) ELSE c.html END AS html,
             CASE WHEN c.text IS NULL THEN replace(a.mail_headers::text, $4, c.recipient_token)::jsonb

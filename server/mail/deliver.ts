@@ -66,11 +66,19 @@ export async function deliverRow(db: Queryable, config: SenderConfig, row: Outbo
       [row.id, row.claim],
     );
   } else if (outcome === 'retry') {
+    // A cancel cannot withdraw a copy in flight (it may be delivered); when the attempt fails, an
+    // announcement cancelled meanwhile takes it at once rather than at its next, backed-off claim.
     await db.query(
-      `UPDATE mail_outbox SET status = 'queued', claim = NULL, last_error = $3,
+      `WITH gone AS (
+         SELECT EXISTS (SELECT 1 FROM announcements a
+                         WHERE a.id = $5::bigint AND a.status = 'cancelled') AS cancelled)
+       UPDATE mail_outbox SET status = CASE WHEN gone.cancelled THEN 'cancelled' ELSE 'queued' END,
+              claim = NULL, last_error = $3,
+              recipient_token = CASE WHEN gone.cancelled THEN NULL ELSE recipient_token END,
               next_attempt_at = now() + make_interval(secs => $4)
+         FROM gone
         WHERE id = $1 AND claim = $2`,
-      [row.id, row.claim, error, backoffSeconds(row.attempts, config.retrySeconds)],
+      [row.id, row.claim, error, backoffSeconds(row.attempts, config.retrySeconds), row.announcement_id],
     );
   } else {
     const why = row.attempts >= MAX_ATTEMPTS ? `gave up after ${row.attempts} attempts: ${error}` : error;

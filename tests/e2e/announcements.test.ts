@@ -330,10 +330,10 @@ describe('the Send view', () => {
       paused = await sendNote(page, panel, `Planting day ${id}`, ['Movement']);
       const readers = Number(await countOf(paused, L.recipients));
       expect(readers).toBeGreaterThanOrEqual(4);
-      expect(await countOf(paused, L.waiting)).toBe(String(readers));
+      await expect.poll(() => countOf(paused, L.waiting), { timeout: 10_000 }).toBe(String(readers));
       await paused.getByRole('button', { name: L.pause }).click();
       await expectToast(page, ANNOUNCEMENT_TOASTS.paused, 'success');
-      expect(await paused.getAttribute('data-status')).toBe('paused');
+      await expect.poll(() => paused.getAttribute('data-status'), { timeout: 10_000 }).toBe('paused');
     } finally {
       await smtp.start();
     }

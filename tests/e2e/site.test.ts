@@ -141,7 +141,7 @@ describe('article pages', () => {
     await ctx.close();
   });
 
-  it('show "Updated" and the corrections note of a corrected article, and neither on others', async () => {
+  it('show "Updated" and the corrections note of a corrected article', async () => {
     const { page, ctx } = await open('/articles/merino-vs-cashmere');
     const updated = page.locator('.article-head .byline a[href="#corrections"]');
     expect(await updated.innerText()).toBe('Updated November 24, 2026');
@@ -161,9 +161,8 @@ describe('article pages', () => {
       datePublished: string;
     };
     expect(ld).toMatchObject({ datePublished: '2025-08-28', dateModified: '2026-11-24' });
-    const other = await (await fetch(base + '/articles/linen-vs-cotton')).text();
-    expect(other).not.toContain('id="corrections"');
-    expect(other).not.toContain('Updated <time');
+    // Every real piece now carries a correction; the page without one is checked on a fixture
+    // build (tests/fixtures/citations.test.ts).
     await ctx.close();
   });
 
