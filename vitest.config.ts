@@ -39,6 +39,8 @@ export default defineConfig({
         ...(SETUP[tier.name] ? { globalSetup: SETUP[tier.name] } : {}),
         ...(tier.serial ? { fileParallelism: false } : {}),
         ...(tier.workers ? { maxWorkers: tier.workers } : {}),
+        // A browser under load can take more than expect.poll's default second to show a change.
+        ...(tier.name.startsWith('e2e') ? { expect: { poll: { timeout: 10_000 } } } : {}),
       },
     })),
   },
