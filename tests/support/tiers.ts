@@ -41,6 +41,8 @@ export const TIERS: Tier[] = [
   // Three files at once: these mostly wait (on servers starting, SMTP, PostgreSQL, timeouts); with
   // two at once they kept the two cores about half busy (321 s of CPU in a 305 s quiet run).
   { name: 'functions', include: ['tests/functions/**/*.test.ts'], budgetSeconds: 240, workers: 3 },
+  // Two files at once: the browser tier is bound by Chromium's CPU; a third bought no speed here
+  // and cost failures under load (docs/benchmarks.md, section 9).
   { name: 'e2e', include: ['tests/e2e/*.test.ts'], budgetSeconds: 330, workers: 2 },
   { name: 'e2e-alone', include: ['tests/e2e/alone/*.test.ts'], budgetSeconds: 120, serial: true },
   // Two files at once: crash and database-down runs wait on restarts and recoveries; the load run
