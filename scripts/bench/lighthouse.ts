@@ -7,7 +7,7 @@
 // LCP at most 1.25× the reference's; and the bytes (HTML, CSS, fonts) that arrived before the first paint.
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS } from '../../tests/support/browser.ts';
+import { CHROMIUM_FLAGS, OMNIBOX_WEBUI } from '../../tests/support/browser.ts';
 
 export const REFERENCE_PATH = '/bench-reference';
 /** The bench article with its inline photos taken out: the A/B for what a photo in the text costs. */
@@ -71,9 +71,15 @@ function median(values: number[]): number {
 
 /** One Lighthouse run of one page, or null when its trace failed to record (NO_NAVSTART happens here now and then). */
 async function lighthouseSample(url: string, formFactor: 'mobile' | 'desktop'): Promise<LhRun | null> {
+  // chrome-launcher's own flags, its feature list extended: the omnibox popup's two WebUI renderers
+  // (tests/support/browser.ts) would otherwise take CPU from the page being measured.
+  const defaults = chromeLauncher.Launcher.defaultFlags().map((flag) =>
+    flag.startsWith('--disable-features=') ? `${flag},${OMNIBOX_WEBUI.join(',')}` : flag,
+  );
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    ignoreDefaultFlags: true,
+    chromeFlags: [...defaults, '--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     const flags = {

@@ -2,7 +2,7 @@
 // page: no serious or critical violation, in the light theme and (one page of each type, on
 // desktop and phone) in the dark theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeAtRest } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { siteUrl } from '../support/site-url.ts';
@@ -45,9 +45,11 @@ describe('accessibility', () => {
       })),
     );
     // Two pages at a time: axe runs in the page's renderer, one core each, and nothing here writes.
-    const check = async ({ viewport, colorScheme, path }: (typeof jobs)[number]) => {
-      const ctx = await browser.newContext({ viewport, colorScheme });
-      const page = await ctx.newPage();
+    // Each keeps its page from job to job (a new page costs a renderer's start), set to the job's
+    // width and theme before it loads the next path.
+    const check = async (page: Page, { viewport, colorScheme, path }: (typeof jobs)[number]) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
       await page.goto(base + path);
       // Whatever is off screen under content-visibility: auto (chapters, cards, the footer) has no
       // layout for axe to measure colours and target sizes on; shown, it renders exactly so.
@@ -62,12 +64,14 @@ describe('accessibility', () => {
               .join(', ')}`,
           );
       }
-      await ctx.close();
     };
     const queue = [...jobs];
     await Promise.all(
       [0, 1].map(async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) await check(job);
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        for (let job = queue.shift(); job; job = queue.shift()) await check(page, job);
+        await ctx.close();
       }),
     );
     expect(problems).toEqual([]);

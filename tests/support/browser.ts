@@ -13,6 +13,21 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
+ * Chromium 156 starts two WebUI renderers for the omnibox popup with every new window, which in
+ * headless mode is every context's first page: about 40% of the CPU one of our page views costs
+ * in a test (docs/benchmarks.md, section 9). Chromium keeps only the last `--disable-features`
+ * switch, so this repeats Playwright 1.65's own list (its chromiumSwitches.ts) before ours.
+ */
+export const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+const DISABLED_FEATURES = [
+  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
+  ...['HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding'],
+  ...['ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin'],
+  ...['OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
+  ...OMNIBOX_WEBUI,
+];
+
+/**
  * `scrollbars`: draw classic scrollbars as desktop Chrome on Linux or Windows (and Lighthouse's
  * Chrome) does; Playwright hides them in headless mode, and one that appears takes 15 px of width.
  */
@@ -20,7 +35,7 @@ export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<B
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`],
     ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
   });
 }
