@@ -144,11 +144,12 @@ describe('article pages', () => {
   it('show "Updated" and the corrections note of a corrected article', async () => {
     const { page, ctx } = await open('/articles/merino-vs-cashmere');
     const updated = page.locator('.article-head .byline a[href="#corrections"]');
-    expect(await updated.innerText()).toBe('Updated November 24, 2026');
-    expect(await updated.locator('time').getAttribute('datetime')).toBe('2026-11-24');
+    expect(await updated.innerText()).toBe('Updated November 27, 2026');
+    expect(await updated.locator('time').getAttribute('datetime')).toBe('2026-11-27');
     const notes = page.locator('#corrections li');
-    expect(await notes.count()).toBe(3);
-    expect(await notes.first().innerText()).toMatch(/^November 24, 2026: We repeated NPR's 2016 line/);
+    expect(await notes.count()).toBe(4);
+    expect(await notes.first().innerText()).toMatch(/^November 27, 2026: The table said the finest 'Super S'/);
+    expect(await notes.nth(1).innerText()).toMatch(/^November 24, 2026: We repeated NPR's 2016 line/);
     // The corrections come after the text and before the references.
     const order = await page.evaluate(() => {
       const c = document.querySelector('#corrections')!;
@@ -160,7 +161,7 @@ describe('article pages', () => {
       dateModified: string;
       datePublished: string;
     };
-    expect(ld).toMatchObject({ datePublished: '2025-08-28', dateModified: '2026-11-24' });
+    expect(ld).toMatchObject({ datePublished: '2025-08-28', dateModified: '2026-11-27' });
     // Every real piece now carries a correction; the page without one is checked on a fixture
     // build (tests/fixtures/citations.test.ts).
     await ctx.close();

@@ -72,7 +72,18 @@ export async function completeArticle(page: Page, photo: string, tag: string, pu
   await addRelated(page, 'hemp-vs-cotton');
   await addRelated(page, 'linen-vs-cotton');
   await page.getByRole('button', { name: /^Both: Updates mid-article/ }).click();
-  await page.getByRole('option', { name: 'End only (Movement)' }).click();
+  const endOnly = page.getByRole('option', { name: 'End only (Movement)' });
+  await endOnly.click();
+  // Pressed while its popover is still opening (a loaded machine), the option can be missed and the
+  // popover stays, leaving the rest of the form inert: press it again once if so.
+  await page
+    .getByRole('listbox')
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(async () => {
+      await endOnly.click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    });
+  await page.getByRole('button', { name: /^End only \(Movement\)/ }).waitFor();
 
   const body = page.locator('[contenteditable="true"]').first();
   await body.click();
