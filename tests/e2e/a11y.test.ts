@@ -1,20 +1,14 @@
 // axe-core (WCAG 2.2 AA rules) on every page of the sitemap plus /admin, /sitemap and the 404
 // page: no serious or critical violation, in the light theme and (one page of each type, on
 // desktop and phone) in the dark theme.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeAtRest } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { browserForFile } from '../support/browser';
 import { siteUrl } from '../support/site-url.ts';
 
 const base = siteUrl();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = browserForFile(base);
 
 describe('accessibility', () => {
   it('has no serious or critical axe violation on any page, on desktop and phone, in both themes', async () => {
@@ -68,7 +62,7 @@ describe('accessibility', () => {
     const queue = [...jobs];
     await Promise.all(
       [0, 1].map(async () => {
-        const ctx = await browser.newContext();
+        const ctx = await browser().newContext();
         const page = await ctx.newPage();
         for (let job = queue.shift(); job; job = queue.shift()) await check(page, job);
         await ctx.close();
