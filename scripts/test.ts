@@ -100,7 +100,18 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const only = process.argv.slice(2);
 const started = Date.now();
-const timings: { step: Step; seconds: number }[] = [];
+const timings: { step: Step; seconds: number; cpu?: number }[] = [];
+
+/** The machine's busy CPU seconds so far (Linux /proc/stat), to show how hard each step used the cores. */
+function busySeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return (fields.reduce((a, b) => a + b, 0) - idle) / 100;
+  } catch {
+    return undefined;
+  }
+}
 let exitCode = 0;
 const selected = steps.filter((step) => (only.length ? only.some((o) => step.name.includes(o)) : !step.onDemand));
 
@@ -128,9 +139,11 @@ function runBuffered(step: Step): Promise<number> {
 
 async function timed(step: Step, run: (step: Step) => Promise<number>): Promise<boolean> {
   const t0 = Date.now();
+  const cpu0 = busySeconds();
   const status = await run(step);
   const seconds = (Date.now() - t0) / 1000;
-  timings.push({ step, seconds });
+  const cpu1 = busySeconds();
+  timings.push({ step, seconds, cpu: cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined });
   if (status !== 0) {
     console.error(`\n✗ ${step.name} failed (exit ${status})`);
     exitCode = exitCode || status || 1;
@@ -170,10 +183,13 @@ for (const { step } of timings) {
   }
 }
 
-console.log('\nTime per step (budget: quiet, 2 cores):');
-for (const { step, seconds } of timings) {
+// The machine's CPU during the step (every process, so steps run side by side share one figure):
+// a step well under 2 cores × its time leaves the machine idle.
+console.log("\nTime per step (budget: quiet, 2 cores), and the machine's CPU seconds meanwhile:");
+for (const { step, seconds, cpu } of timings) {
   const budget = step.budgetSeconds ? ` / ${step.budgetSeconds} s${seconds > step.budgetSeconds ? '  OVER' : ''}` : '';
-  console.log(`  ${step.name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s${budget}`);
+  const load = cpu !== undefined ? `  (CPU ${cpu.toFixed(0)} s)` : '';
+  console.log(`  ${step.name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s${budget}${load}`);
 }
 if (files.length) {
   console.log('The 15 slowest test files:');
