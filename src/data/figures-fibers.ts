@@ -1,4 +1,5 @@
-// The register's figures for hemp's water, microplastics, wool and bio-leathers (src/data/figures.ts explains the register).
+// The register's figures for hemp's water, microplastics, wool, the 2022 sorting study and bio-leathers
+// (src/data/figures.ts explains the register).
 import { TOWARDS, UNSUPPORTED, type RecurringFigure } from './figure-types.ts';
 
 export const FIBER_FIGURES: RecurringFigure[] = [
@@ -42,7 +43,8 @@ export const FIBER_FIGURES: RecurringFigure[] = [
         unit: '%',
         year: '2019',
         scope: 'cultivation water cut by a 70/30 cotton-hemp denim with rain-fed hemp',
-        source: "Sourcing Journal on Levi's Wellthread x Outerknown, 2019",
+        source:
+          "Levi Strauss & Co. release on Levi's Wellthread x Outerknown, 11 March 2019 (repeated by Sourcing Journal)",
         sentenceMust: /denim|jeans|blend|70/i,
       },
       {
@@ -166,6 +168,57 @@ export const FIBER_FIGURES: RecurringFigure[] = [
       {
         pattern: /(?:ordinary|normal|everyday)\s+(?:indoor|room)\s+air|room air/i,
         why: 'the reference values are measured at 65% relative humidity and 20 °C, a laboratory standard, not room air',
+      },
+    ],
+  },
+  {
+    id: 'sorting-study-blend-share',
+    fact: 'Share of blends among the low-value textiles scanned in the 2022 Sorting for Circularity Europe study',
+    statement: /\bblends?\b[^.;%]{0,40}?(\d+(?:\.\d+)?)\s?(?:%|percent)/gi,
+    about: /Fashion for Good|Circle Economy|sorting study|sorters|scann|report's|launch/i,
+    values: [
+      {
+        value: 29,
+        unit: '%',
+        year: '2021-22',
+        scope: "of the low-value textiles scanned, by the report's conclusions (11% polyester-cotton)",
+        source:
+          'Fashion for Good and Circle Economy, Sorting for Circularity Europe (2022), Conclusion and Recommendations',
+        sentenceMust: /\breport/i,
+      },
+      {
+        value: 32,
+        unit: '%',
+        year: '2021-22',
+        scope: "only as the launch coverage's figure (12% polyester-cotton), named as such",
+        source: 'Resource and SGI Europe on the report, 2022',
+        sentenceMust: /launch|coverage|released|reported/i,
+      },
+    ],
+  },
+  {
+    id: 'sorting-study-fiber-to-fiber',
+    fact: 'Share the sorters in the 2022 Sorting for Circularity Europe study sent to fiber-to-fiber recycling',
+    // "sent only about 2% of what they sorted", or "2% of post-consumer textiles were going to fiber-to-fiber"
+    statement:
+      /\b(?:sent|sends|send|going|goes|go|went|diverted)\b[^.;%]{0,30}?(\d+(?:\.\d+)?)\s?(?:%|percent)|\b(\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+[^.;%]{0,60}?\b(?:sent|sends|send|going|goes|go|went|diverted|are|were|is|was)\s+(?:\w+\s+)?to\s+fib(?:er|re)-to-fib(?:er|re)/gi,
+    about: /fiber-to-fiber|fibre-to-fibre/i,
+    values: [
+      {
+        value: 2,
+        unit: '%',
+        year: '2021-22',
+        scope: 'of the total volume the participating sorters sorted, not of all post-consumer textiles',
+        source:
+          'Fashion for Good and Circle Economy, Sorting for Circularity Europe (2022), Conclusion and Recommendations',
+        sentenceMust: /\bsorters\b|\bsorted\b/i,
+      },
+    ],
+    forbidden: [
+      {
+        pattern:
+          /\b2\s?(?:%|percent)\s+of\s+(?:all\s+)?(?:the\s+)?(?:post-consumer|used|discarded)\s+(?:textiles|clothing|clothes)/i,
+        why: "the report's 2% is a share of what the participating sorters sorted, not of all post-consumer textiles",
       },
     ],
   },

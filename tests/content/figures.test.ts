@@ -47,6 +47,8 @@ describe('the figures register', () => {
       'About 10,000 liters per kilogram of fiber, or about 2,500 liters per T-shirt.<Cite to="wp" />',
       'Textiles made up about 35% of primary microplastics released to the oceans.<Cite to="iucn" />',
       'Wool holds about 14% of its dry weight at 65% relative humidity.<Cite to="b" />',
+      'The report puts blends at 29% of the low-value textiles scanned.<Cite to="ffg" />',
+      'The sorters taking part sent only about 2% of what they sorted to fiber-to-fiber recycling.<Cite to="ffg" />',
     ].join('\n\n');
     expect(problems(body)).toEqual([]);
   });
@@ -80,6 +82,13 @@ describe('the figures register', () => {
       'hemp-water-saving: states 50 outside its recorded scope: only as the popular claim the pages examine',
     ]);
     expect(problems('The popular line that "hemp uses 50% less water" simplifies this.')).toEqual([]);
+    expect(problems('In the sorting study, blends made up 32% of the textiles scanned.')).toEqual([
+      "sorting-study-blend-share: states 32 outside its recorded scope: only as the launch coverage's figure (12% polyester-cotton), named as such",
+    ]);
+    expect(problems('Only about 2% of post-consumer textiles were then going to fiber-to-fiber recycling.')).toEqual([
+      'sorting-study-fiber-to-fiber: states 2 outside its recorded scope: of the total volume the participating sorters sorted, not of all post-consumer textiles',
+      "sorting-study-fiber-to-fiber: the report's 2% is a share of what the participating sorters sorted, not of all post-consumer textiles",
+    ]);
   });
 });
 
