@@ -65,12 +65,17 @@ export function apiHandler(endpoint: ApiEndpoint): ApiHandler {
     try {
       return await endpoint.run(call);
     } catch (err) {
-      const down = isUnavailable(err);
-      console.error(
-        `${name}: ${down ? 'database unavailable' : 'failed'} (${errorCode(err) ?? 'no code'}): ${err instanceof Error ? err.message : String(err)}`,
-      );
-      const answer = problem(down ? 503 : 500, failure, down ? { 'Retry-After': '30' } : {});
+      const answer = failureAnswer(name, failure, err);
       return endpoint.present ? endpoint.present(call, answer) : answer;
     }
   };
+}
+
+/** A thrown error, logged (code and message only) and answered 503 or 500 with the generic text. */
+export function failureAnswer(name: string, failure: Notice, err: unknown): Response {
+  const down = isUnavailable(err);
+  console.error(
+    `${name}: ${down ? 'database unavailable' : 'failed'} (${errorCode(err) ?? 'no code'}): ${err instanceof Error ? err.message : String(err)}`,
+  );
+  return problem(down ? 503 : 500, failure, down ? { 'Retry-After': '30' } : {});
 }

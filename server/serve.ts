@@ -44,6 +44,7 @@ import { startSchedules } from './runtime/schedules.ts';
 import { startBatching, stopBatching } from './readership/writer.ts';
 import { buildFile, NEXT_PUBLISH_FILE } from './build-data.ts';
 import { startEditor } from './runtime/editor-mount.ts';
+import { takeBeacon } from './runtime/beacon-path.ts';
 
 // ROOT_DIR: serve another copy of the built site (the benchmark adds a reference page to one).
 const root = rootDir() ?? fileURLToPath(new URL('..', import.meta.url));
@@ -142,8 +143,8 @@ function clientIp(req: Request & { ip?: string }): string {
   return clientAddress(req.ip, req.headers.get('x-forwarded-for'), trustProxy);
 }
 
-// Static GETs are answered on node:http's own request and response (headers worked out at
-// start-up); everything else (functions, redirects, 404s) becomes a web Request for the site handler.
+// Static GETs and page-view beacons are answered on node:http's own request and response (headers
+// worked out at start-up); everything else (functions, redirects, 404s) becomes a web Request for the site handler.
 // srvx (not listening itself: manual) does that conversion, with its checks of the request target.
 // A handler that throws (a bug) is logged and answered with the API's generic 500 and its
 // security headers: srvx runs silent, and its own answer would be an empty 500 with neither.
@@ -173,7 +174,15 @@ const server = createServer(
     connectionsCheckingInterval: 5_000,
   },
   (req, res) => {
-    if (!site.serveStatic(req, res)) void web(req, res);
+    if (site.serveStatic(req, res)) return;
+    // A page view's beacon, the one request every reader sends, skips the web Request too
+    // (runtime/beacon-path.ts: the same collector, answered here).
+    const peerIp = () => {
+      const forwarded = req.headers['x-forwarded-for'];
+      return clientAddress(req.socket.remoteAddress, [forwarded ?? []].flat().join(', ') || null, trustProxy);
+    };
+    if (takeBeacon(req, res, siteUrl, peerIp)) return;
+    void web(req, res);
   },
 );
 capConnectionsPerClient(server, connectionsPerClient(), trustProxy);

@@ -70,11 +70,25 @@ export function utmOf(query: string): Utm {
 
 /** The POST beacon's body, or undefined when it is not exactly our shape. */
 export async function readBeacon(req: Request): Promise<Collected | undefined> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'text/plain' && type !== 'application/json') return undefined;
+  const type = req.headers.get('content-type') ?? '';
+  if (!beaconType(type)) return undefined;
   if (Number(req.headers.get('content-length')) > BEACON_LIMIT) return undefined;
   const bytes = await readBoundedBody(req);
-  if (!bytes || bytes.byteLength > BEACON_LIMIT) return undefined;
+  return bytes ? parseBeacon(bytes) : undefined;
+}
+
+/** Whether a Content-Type header is one the beacon is sent as. */
+export function beaconType(header: string): boolean {
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return type === 'text/plain' || type === 'application/json';
+}
+
+/**
+ * A beacon's bytes as what it reports, or undefined when they are not exactly our shape. Shared by
+ * the function (readBeacon) and the `npm start` server's direct path (runtime/beacon-path.ts).
+ */
+export function parseBeacon(bytes: Uint8Array): Collected | undefined {
+  if (bytes.byteLength > BEACON_LIMIT) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

@@ -31,17 +31,24 @@ export async function saltFor(db: Queryable, now: Date, timeZone: string): Promi
   const day = localDay(now, timeZone);
   const cached = cache.get(day);
   if (cached && now.getTime() - cached.created < SALT_LIFETIME_HOURS * 3_600_000) return cached.salt;
-  const { rows } = await db.query<{ salt: string; created: string }>(
-    `WITH made AS (
-       INSERT INTO readership_salts (day, salt, created_at) VALUES ($1::date, $2, $3::timestamptz)
-       ON CONFLICT (day) DO NOTHING RETURNING salt, created_at
-     )
-     SELECT salt, created_at::text AS created FROM made
-     UNION ALL SELECT salt, created_at::text FROM readership_salts WHERE day = $1::date
-     LIMIT 1`,
-    [day, randomBytes(32).toString('hex'), now.toISOString()],
-  );
-  const row = rows[0]!;
+  let row: { salt: string; created: string } | undefined;
+  // Two first views of a day at once: the statement that loses the insert waits for the winner,
+  // but its SELECT reads the snapshot taken when it began, before the winner committed, and finds
+  // nothing. The next statement sees the committed salt.
+  for (let attempt = 0; !row; attempt++) {
+    if (attempt === 3) throw new Error(`readership: no salt for ${day} after three attempts`);
+    const { rows } = await db.query<{ salt: string; created: string }>(
+      `WITH made AS (
+         INSERT INTO readership_salts (day, salt, created_at) VALUES ($1::date, $2, $3::timestamptz)
+         ON CONFLICT (day) DO NOTHING RETURNING salt, created_at
+       )
+       SELECT salt, created_at::text AS created FROM made
+       UNION ALL SELECT salt, created_at::text FROM readership_salts WHERE day = $1::date
+       LIMIT 1`,
+      [day, randomBytes(32).toString('hex'), now.toISOString()],
+    );
+    row = rows[0];
+  }
   // A salt already past its life (a clock set back in a test) is not kept in memory.
   cache.set(day, { salt: row.salt, created: Math.min(now.getTime(), Date.parse(row.created)) });
   return row.salt;
