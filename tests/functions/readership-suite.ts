@@ -203,6 +203,23 @@ export function readershipSuite(start: () => Promise<AdminTarget>): void {
       expect(h1).not.toContain('203');
     });
 
+    it('the first views of a day, at once, all get the one salt the database keeps', async () => {
+      // On PostgreSQL each call runs on its own connection: those that lose the insert must still
+      // find the winner's salt (they read a snapshot from before it committed).
+      // Connections opened first, so the calls of each day reach the database together.
+      await Promise.all(Array.from({ length: 10 }, () => t.db.query('SELECT pg_sleep(0.05)')));
+      for (const day of ['2030-05-02', '2030-05-03', '2030-05-04', '2030-05-05', '2030-05-06']) {
+        forgetSalts();
+        const first = zonedTime(day, '00:00:05', ZONE);
+        const salts = await Promise.all(Array.from({ length: 10 }, () => saltFor(t.db, first, ZONE)));
+        expect(new Set(salts).size).toBe(1);
+        const kept = await t.db.query<{ salt: string }>('SELECT salt FROM readership_salts WHERE day = $1::date', [
+          day,
+        ]);
+        expect(kept.rows).toEqual([{ salt: salts[0] }]);
+      }
+    });
+
     it('deletes a salt 48 hours after it was made, not before', async () => {
       const made = zonedTime('2030-04-01', '08:00:00', ZONE);
       const salt = await saltFor(t.db, made, ZONE);
