@@ -1,4 +1,8 @@
-// Debian's Chromium driven by playwright-core (browsers cannot be downloaded here).
+// Debian's Chromium driven by playwright-core (browsers cannot be downloaded here): its headless
+// shell (Debian's chromium-headless-shell, the same Chromium build without the browser's window
+// and UI, which is what Playwright itself runs for headless tests) when installed, else the full
+// browser. A page view costs the shell about 40% less CPU (docs/benchmarks.md, section 9).
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -27,13 +31,20 @@ const DISABLED_FEATURES = [
   ...OMNIBOX_WEBUI,
 ];
 
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** CHROMIUM_PATH, else Debian's headless shell, else Debian's Chromium. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+}
+
 /**
  * `scrollbars`: draw classic scrollbars as desktop Chrome on Linux or Windows (and Lighthouse's
  * Chrome) does; Playwright hides them in headless mode, and one that appears takes 15 px of width.
  */
 export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`],
     ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
