@@ -200,8 +200,9 @@ export const FIBER_FIGURES: RecurringFigure[] = [
     id: 'sorting-study-fiber-to-fiber',
     fact: 'Share the sorters in the 2022 Sorting for Circularity Europe study sent to fiber-to-fiber recycling',
     // "sent only about 2% of what they sorted", or "2% of post-consumer textiles were going to fiber-to-fiber"
+    // (not the shares the same sentences give for wipes and downcycling)
     statement:
-      /\b(?:sent|sends|send|going|goes|go|went|diverted)\b[^.;%]{0,30}?(\d+(?:\.\d+)?)\s?(?:%|percent)|\b(\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+[^.;%]{0,60}?\b(?:sent|sends|send|going|goes|go|went|diverted|are|were|is|was)\s+(?:\w+\s+)?to\s+fib(?:er|re)-to-fib(?:er|re)/gi,
+      /\b(?:sent|sends|send|going|goes|go|went|diverted)\b[^.;%]{0,30}?(\d+(?:\.\d+)?)\s?(?:%|percent)(?!\s+(?:went\s+)?to\s+(?:wipes|downcycl))|\b(\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+[^.;%]{0,60}?\b(?:sent|sends|send|going|goes|go|went|diverted|are|were|is|was)\s+(?:\w+\s+)?to\s+fib(?:er|re)-to-fib(?:er|re)/gi,
     about: /fiber-to-fiber|fibre-to-fibre/i,
     values: [
       {

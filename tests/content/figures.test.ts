@@ -49,6 +49,7 @@ describe('the figures register', () => {
       'Wool holds about 14% of its dry weight at 65% relative humidity.<Cite to="b" />',
       'The report puts blends at 29% of the low-value textiles scanned.<Cite to="ffg" />',
       'The sorters taking part sent only about 2% of what they sorted to fiber-to-fiber recycling.<Cite to="ffg" />',
+      'The sorters taking part sent textiles to wipes and downcycling far more often than to fiber-to-fiber recycling: about 10% of everything they sorted went to wipes and 14% to downcycling, against 2% to fiber-to-fiber recycling.<Cite to="ffg" />',
     ].join('\n\n');
     expect(problems(body)).toEqual([]);
   });
