@@ -4,16 +4,19 @@
 //     upload of any size (the third audit's 256 MiB posts).
 //   - An answer given before its request's body was read to the end (a 413, a 404 for a bad
 //     token) closes the connection the way nginx's lingering close does: the answer goes out,
-//     then a FIN; what the client still sends is read and dropped, never kept, for at most
-//     LINGER_MS; then the socket is destroyed. Closing at once would make the kernel reset the
-//     connection, and the client would see the reset instead of the answer.
+//     then a FIN; what the client still sends is read and dropped, never kept, until it has sent
+//     nothing for LINGER_IDLE_MS or for at most LINGER_MS in all (nginx's lingering_timeout and
+//     lingering_time, at their defaults); then the socket is destroyed. Closing at once would
+//     make the kernel reset the connection, and the client would see the reset instead of the
+//     answer (a 2 s limit did, for a client still writing on a loaded machine).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { DRAIN_LIMIT } from '../http.ts';
 
 /** Twice what a handler may drain (http.ts), so the handlers' own 413 always comes first. */
 export const REQUEST_BODY_CAP = 2 * DRAIN_LIMIT;
 
-const LINGER_MS = 2_000;
+const LINGER_MS = 30_000;
+const LINGER_IDLE_MS = 5_000;
 
 export function closeAfterUnreadBodies(server: Server): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -22,10 +25,15 @@ export function closeAfterUnreadBodies(server: Server): void {
       const socket = req.socket;
       // Drop, do not keep: no 'data' listener may buffer the rest (a web stream's would).
       req.removeAllListeners('data');
+      const idle = setTimeout(() => socket.destroy(), LINGER_IDLE_MS).unref();
+      req.on('data', () => idle.refresh());
       req.resume();
       socket.end();
       const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
-      socket.once('close', () => clearTimeout(timer));
+      socket.once('close', () => {
+        clearTimeout(timer);
+        clearTimeout(idle);
+      });
     });
   });
 }
