@@ -3,11 +3,13 @@
 // the body limit is answered at once, having read at most about the drain limit of it, on the
 // preferences page (wrong token and right one, urlencoded and multipart) and on the JSON forms;
 // three such posts at once do not grow the server's memory by their size. The client streams
-// lazily and respects backpressure, so "bytes written before the answer" is what the server read
-// (plus socket buffers): the old code read all 256 MiB before answering.
+// lazily, one chunk per turn of its event loop, and respects backpressure, so "bytes written
+// before the answer" is what the server read (plus socket buffers): the old code read all 256 MiB
+// before answering. And an early answer is not lost to a reset while the client still sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type TestSmtp } from '../support/smtp.ts';
 
@@ -49,19 +51,65 @@ function streamPost(port: number, path: string, contentType: string, head: strin
     // A write failing after the answer is the server closing, as it should; before it, a failure.
     req.on('error', (err) => (answered ? undefined : fail(err)));
     const filler = Buffer.alloc(64 * 1024, 'a');
+    // One chunk per turn of the event loop, so an answer that has arrived is seen before the next
+    // chunk: the server reads and drops what comes after its answer (lingering close), so a
+    // client writing in a tight loop would count bytes the server never looked at.
     const pump = (): void => {
-      if (written === 0) {
-        req.write(head);
-        written += Buffer.byteLength(head);
+      if (answered) return;
+      if (written >= total) {
+        req.end();
+        return;
       }
-      while (!answered && written < total) {
-        written += filler.length;
-        if (!req.write(filler)) {
-          req.once('drain', pump);
+      written += filler.length;
+      if (req.write(filler)) setImmediate(pump);
+      else req.once('drain', pump);
+    };
+    req.write(head);
+    written += Buffer.byteLength(head);
+    pump();
+  });
+}
+
+interface Lingered {
+  statusLine: string;
+  /** Bytes the client sent after the answer's first byte arrived. */
+  sentAfter: number;
+  error?: string;
+}
+
+/**
+ * A raw client that keeps sending a chunked body for `after` bytes past the answer, then ends:
+ * the server must read and drop that tail (a lingering close), never reset the connection, or a
+ * client slower to read than to write would lose the answer to the reset.
+ */
+function sendPastTheAnswer(
+  port: number,
+  path: string,
+  connection: 'close' | 'keep-alive',
+  after = 8 * MiB,
+): Promise<Lingered> {
+  return new Promise((ok) => {
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+    let received = '';
+    let sentAfter = 0;
+    const done = (error?: string): void => ok({ statusLine: received.split('\r\n')[0] ?? '', sentAfter, error });
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+        `Connection: ${connection}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(64 * 1024, 'a'), Buffer.from('\r\n')]);
+    const pump = (): void => {
+      while (sentAfter < after) {
+        if (received) sentAfter += 64 * 1024;
+        if (!socket.write(chunk)) {
+          socket.once('drain', pump);
           return;
         }
       }
-      if (!answered) req.end();
+      socket.end('0\r\n\r\n');
+      socket.once('close', (hadError) => (hadError ? undefined : done()));
     };
     pump();
   });
@@ -105,6 +153,22 @@ describe('request bodies on npm start (third audit, HIGH)', () => {
     const answer = await streamPost(server.port, `/api/subscriptions/preferences?token=${'A'.repeat(43)}`, form, 'x=');
     expect(answer.status).toBe(404);
     expect(answer.written).toBeLessThan(READ_AT_MOST);
+  }, 60_000);
+
+  it('a client that keeps sending after the answer is not reset, asked to close or not', async () => {
+    for (const connection of ['close', 'keep-alive'] as const) {
+      const answer = await sendPastTheAnswer(
+        server.port,
+        `/api/subscriptions/preferences?token=${'B'.repeat(43)}`,
+        connection,
+      );
+      expect(answer.statusLine, connection).toMatch(/^HTTP\/1\.1 404\b/);
+      expect({ connection, sentAfter: answer.sentAfter, error: answer.error }).toEqual({
+        connection,
+        sentAfter: 8 * MiB,
+        error: undefined,
+      });
+    }
   }, 60_000);
 
   it('a right token with a huge urlencoded or multipart body: refused after at most the drain limit', async () => {
