@@ -86,9 +86,26 @@ export async function completeArticle(page: Page, photo: string, tag: string, pu
   await page.getByRole('button', { name: /^End only \(Movement\)/ }).waitFor();
 
   const body = page.locator('[contenteditable="true"]').first();
-  await body.click();
-  await page.keyboard.type('/');
-  await page.getByRole('option', { name: /^Citation/ }).click();
+  const citation = page.getByText('[choose a reference]');
+  // Pressed while the slash menu is still settling (a loaded machine), the option can be missed and
+  // no citation is inserted: clear the empty body and insert it again once if so.
+  for (let attempt = 1; ; attempt++) {
+    await body.click();
+    await page.keyboard.type('/');
+    await page.getByRole('option', { name: /^Citation/ }).click();
+    const inserted = await citation.waitFor({ timeout: attempt === 1 ? 10_000 : 30_000 }).then(
+      () => true,
+      (err: unknown) => {
+        if (attempt > 1) throw err;
+        return false;
+      },
+    );
+    if (inserted) break;
+    await page.keyboard.press('Escape');
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+  }
   await page.keyboard.press('Home');
   await page.keyboard.type(`A paragraph typed in the hosted editor about ${tag}.`);
   await page.getByText('[choose a reference]').click();
