@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { Parser } from 'yaml';
 import { z } from 'astro/zod';
 import { articleSchema, storySchema } from '../../src/content-schema.ts';
 import { CONTENT_DIRS } from '../../src/content-dirs.ts';
@@ -63,6 +64,12 @@ export function readPieces(root: string, kind: Piece['kind']): { pieces: Piece[]
       problems.push({ file, message: 'the fields at the top must be written as name: value lines' });
       continue;
     }
+    // Reported by file line: the front matter starts on line 2.
+    for (const line of commentLines(match[1]!))
+      problems.push({
+        file,
+        message: `line ${line + 2}: a "#" after a space starts a comment, so the rest of the line is not read (a value with "#" in it needs quotes: '…')`,
+      });
     const bodyOffset = match[1]!.split('\n').length + 2;
     pieces.push({
       kind,
@@ -74,6 +81,25 @@ export function readPieces(root: string, kind: Piece['kind']): { pieces: Piece[]
     });
   }
   return { pieces, problems };
+}
+
+/**
+ * The front-matter lines (0-based) holding a YAML comment. The editor never writes one, so a
+ * comment is a value cut short in a hand-written file: `publisher: Playbook, Step #3` is read as
+ * "Playbook, Step". Found in YAML's own syntax tree, so a "#" inside quotes or a folded note is not.
+ */
+export function commentLines(yaml: string): number[] {
+  const offsets: number[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const token = node as { type?: unknown; offset?: unknown };
+      if (token.type === 'comment' && typeof token.offset === 'number') offsets.push(token.offset);
+      else Object.values(node).forEach(walk);
+    }
+  };
+  for (const token of new Parser().parse(yaml)) walk(token);
+  return [...new Set(offsets.map((at) => yaml.slice(0, at).split('\n').length - 1))];
 }
 
 /** The editor's names of the parts of a list or group. */

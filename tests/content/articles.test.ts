@@ -109,6 +109,21 @@ describe('a copy of the content with more articles', () => {
     write('caring-for-linen-shirts-at-home', draft);
   });
 
+  it('says where a "#" in a hand-written field cut its value short, and not for one in quotes', () => {
+    const original = readFileSync(article('linen-vs-cotton'), 'utf8');
+    const quoted = "    publisher: 'Water Playbook (training site), Step #3'";
+    expect(original).toContain(quoted);
+    const lines = original.split('\n');
+    const line = lines.indexOf(quoted);
+    write('linen-vs-cotton', original.replace(quoted, '    publisher: Water Playbook (training site), Step #3'));
+    const problems = checkContent(copy).map((p) => `${p.file}: ${p.message}`);
+    expect(problems).toEqual([
+      `src/content/articles/linen-vs-cotton.mdx: line ${line + 1}: a "#" after a space starts a comment, so the rest of the line is not read (a value with "#" in it needs quotes: '…')`,
+    ]);
+    write('linen-vs-cotton', original);
+    expect(checkContent(copy)).toEqual([]);
+  });
+
   it("holds the specification's articles to their facts", () => {
     const original = readFileSync(article('hemp-vs-cotton'), 'utf8');
     write('hemp-vs-cotton', original.replace(/^publishedDate: .*$/m, 'publishedDate: 2025-08-24'));
