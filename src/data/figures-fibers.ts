@@ -132,7 +132,8 @@ export const FIBER_FIGURES: RecurringFigure[] = [
         value: 16,
         unit: '%',
         year: '2008 / n.d.',
-        scope: '16-18% in some sources at 65% RH; 16% is the trade standard regain (AWTA)',
+        scope:
+          '16-18%, listed beside 14% in the same table (Morton & Hearle 2008) at 65% RH; 16% is the trade standard regain (AWTA)',
         source: 'Bioresources and Bioprocessing 2020; AWTA glossary',
       },
       {
