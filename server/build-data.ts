@@ -16,10 +16,20 @@ import { rootDir } from './settings.ts';
 /** When the next scheduled article comes due (src/pages/next-publish.json.ts). */
 export const NEXT_PUBLISH_FILE = 'next-publish.json';
 
-/** Where `file` may be, in the order looked. */
+const candidates = new Map<string, { root: string | undefined; paths: string[] }>();
+
+/** Where `file` may be, in the order looked (worked out again only when ROOT_DIR changes). */
 export function buildDataCandidates(file: string): string[] {
+  const root = rootDir();
+  const known = candidates.get(file);
+  if (known && known.root === root) return known.paths;
+  const paths = lookupPaths(file, root);
+  candidates.set(file, { root, paths });
+  return paths;
+}
+
+function lookupPaths(file: string, served: string | undefined): string[] {
   const roots: string[] = [];
-  const served = rootDir();
   if (served) roots.push(served);
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     roots.push(dir);
@@ -41,7 +51,9 @@ function current(file: string): Cached | undefined {
   for (const path of buildDataCandidates(file)) {
     let version: string;
     try {
-      const stat = statSync(path);
+      // A missing candidate is the common case (a folder above ours): no error is made for it.
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat) continue;
       version = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
     } catch {
       continue;

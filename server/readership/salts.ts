@@ -14,15 +14,23 @@ export const SALT_LIFETIME_HOURS = 48;
 
 /** The site-local calendar day of `now`, as YYYY-MM-DD. */
 export function localDay(now: Date, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
+  let zone = zones.get(timeZone);
+  if (!zone) {
     // Making a formatter costs about half a millisecond; every view asks for its day.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formats.set(timeZone, format);
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    zone = { format, minute: NaN, day: '' };
+    zones.set(timeZone, zone);
   }
-  return format.format(now);
+  // Every zone's offset is a whole number of minutes, so a day cannot change within a minute:
+  // formatting (a few microseconds) is done once a minute, not once a view.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== zone.minute) {
+    zone.day = zone.format.format(now);
+    zone.minute = minute;
+  }
+  return zone.day;
 }
-const formats = new Map<string, Intl.DateTimeFormat>();
+const zones = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
 const cache = new Map<string, { salt: string; created: number }>();
 
