@@ -32,8 +32,10 @@ export function closeAfterUnreadBodies(server: Server): void {
       socket.removeListener('finish', socket.destroy);
       // Drop, do not keep: no 'data' listener may buffer the rest (a web stream's would).
       req.removeAllListeners('data');
+      // Idle means the client sent nothing: watched on the socket, which keeps reading after
+      // Node has detached the request from it (a "Connection: close" answer).
       const idle = setTimeout(() => socket.destroy(), LINGER_IDLE_MS).unref();
-      req.on('data', () => idle.refresh());
+      socket.on('data', () => idle.refresh());
       req.resume();
       socket.end();
       const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
