@@ -42,9 +42,11 @@ export function chromiumPath(): string {
  * `scrollbars`: draw classic scrollbars as desktop Chrome on Linux or Windows (and Lighthouse's
  * Chrome) does; Playwright hides them in headless mode, and one that appears takes 15 px of width.
  */
-export function launchBrowser(options: { scrollbars?: boolean } = {}): Promise<Browser> {
+export function launchBrowser(options: { scrollbars?: boolean; fullBrowser?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    // `fullBrowser`: Debian's Chromium itself, the browser Lighthouse drives (its frames reach
+    // the screen later after they are drawn than the headless shell's do).
+    executablePath: options.fullBrowser ? '/usr/bin/chromium' : chromiumPath(),
     headless: true,
     args: [...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`],
     ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
