@@ -27,9 +27,10 @@ export const COTTON_FIGURES: RecurringFigure[] = [
       {
         value: 16,
         unit: '%',
-        year: '2008',
-        scope: 'world insecticide sales ("in terms of sales"; EJF: "by market share"); popularized by EJF/PAN UK 2007',
-        source: 'EJF 2007; organic-trade fact sheet (2008 sales)',
+        year: '2007 report; 2008 in the fact sheet',
+        scope:
+          'world insecticide sales ("in terms of sales"; EJF: "by market share"); popularized by EJF/PAN UK 2007, whose report predates the fact sheet\'s 2008 figure',
+        source: 'EJF 2007; organic-trade fact sheet (the same 16% for 2008 sales)',
       },
       { value: 14, unit: '%', year: '2009', scope: 'world insecticide sales', source: 'ICAC SEEP, via AgroPages 2012' },
       {
