@@ -52,7 +52,8 @@ export const FIBER_FIGURES: RecurringFigure[] = [
         unit: '%',
         year: '—',
         scope: 'only as the popular claim the pages examine; no study we could read gives it',
-        source: "(claim; a hemp retailer's page says it, Kind Hemp Co., n.d.; the 2005 SEI report is often named, its tables not read)",
+        source:
+          "(claim; a hemp retailer's page says it, Kind Hemp Co., n.d.; the 2005 SEI report is often named, its tables not read)",
         sentenceMust: /["“]|claim|line|round|popular|often|flat|repeated/i,
       },
     ],
