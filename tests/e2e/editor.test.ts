@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startDevServer, type DevServer } from '../support/dev-server';
-import { articleSource, buildFixture, makeFixtureSite, removeFixture } from '../support/fixture-site';
+import { articleSource, buildFixture, makeFixtureSite, PAGES_ONLY, removeFixture } from '../support/fixture-site';
 import { addItem, addRelated, field, makeJpeg } from '../support/keystatic-fields';
 import { freePort } from '../support/server';
 
@@ -140,7 +140,7 @@ describe('the visual editor', () => {
       [SLUG]: readFileSync(ARTICLE, 'utf8'),
     });
     cleanups.push(() => removeFixture(site));
-    const build = buildFixture(site);
+    const build = buildFixture(site, PAGES_ONLY);
     expect(build.status, build.output).toBe(0);
 
     const html = readFileSync(join(site, 'dist', 'articles', `${SLUG}.html`), 'utf8');
@@ -278,7 +278,7 @@ describe('drafts, photos in the text and the preview', () => {
     const dist = (...p: string[]) => join(site, 'dist', ...p);
 
     // Production: the draft is nowhere (page, lists, sitemap, RSS, titles, search index).
-    const production = buildFixture(site);
+    const production = buildFixture(site, PAGES_ONLY);
     expect(production.status, production.output).toBe(0);
     expect(existsSync(dist('articles', `${slug}.html`))).toBe(false);
     for (const file of ['articles.html', 'index.html', 'sitemap.xml', 'rss.xml', 'page-titles.json', 'sitemap.html'])
@@ -291,7 +291,7 @@ describe('drafts, photos in the text and the preview', () => {
 
     // Preview (PREVIEW=1, as Netlify's deploy previews): the draft is built, marked and noindex,
     // listed, and its inline JPEG is a lazy <picture> with AVIF and WebP, caption and credit.
-    const previewBuild = buildFixture(site, { PREVIEW: '1' });
+    const previewBuild = buildFixture(site, { ...PAGES_ONLY, PREVIEW: '1' });
     expect(previewBuild.status, previewBuild.output).toBe(0);
     const html = readFileSync(dist('articles', `${slug}.html`), 'utf8');
     expect(html).toContain('data-publish-state="draft"');
@@ -314,7 +314,7 @@ describe('drafts, photos in the text and the preview', () => {
       join(site, 'src', 'content', 'articles', 'wool-fixture.mdx'),
       articleSource('wool-fixture', ['hemp-vs-cotton', slug]),
     );
-    const linked = buildFixture(site);
+    const linked = buildFixture(site, PAGES_ONLY);
     expect(linked.status).not.toBe(0);
     expect(linked.output).toContain(`wool-fixture.mdx: related: '${slug}' is a draft`);
   }, 900_000);
