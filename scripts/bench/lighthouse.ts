@@ -7,7 +7,7 @@
 // LCP at most 1.25× the reference's; and the bytes (HTML, CSS, fonts) that arrived before the first paint.
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS, OMNIBOX_WEBUI } from '../../tests/support/browser.ts';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM, OMNIBOX_WEBUI } from '../../tests/support/browser.ts';
 
 export const REFERENCE_PATH = '/bench-reference';
 /** The bench article with its inline photos taken out: the A/B for what a photo in the text costs. */
@@ -77,7 +77,7 @@ async function lighthouseSample(url: string, formFactor: 'mobile' | 'desktop'): 
     flag.startsWith('--disable-features=') ? `${flag},${OMNIBOX_WEBUI.join(',')}` : flag,
   );
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromePath: process.env.CHROMIUM_PATH || FULL_CHROMIUM,
     ignoreDefaultFlags: true,
     chromeFlags: [...defaults, '--headless=new', ...CHROMIUM_FLAGS],
   });

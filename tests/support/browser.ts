@@ -32,10 +32,12 @@ const DISABLED_FEATURES = [
 ];
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/** Debian's Chromium itself: the browser Lighthouse drives (scripts/bench/lighthouse.ts). */
+export const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** CHROMIUM_PATH, else Debian's headless shell, else Debian's Chromium. */
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  return process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 }
 
 /**
@@ -44,9 +46,9 @@ export function chromiumPath(): string {
  */
 export function launchBrowser(options: { scrollbars?: boolean; fullBrowser?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    // `fullBrowser`: Debian's Chromium itself, the browser Lighthouse drives (its frames reach
-    // the screen later after they are drawn than the headless shell's do).
-    executablePath: options.fullBrowser ? '/usr/bin/chromium' : chromiumPath(),
+    // `fullBrowser`: the browser Lighthouse drives (its frames reach the screen later after they
+    // are drawn than the headless shell's do).
+    executablePath: options.fullBrowser ? FULL_CHROMIUM : chromiumPath(),
     headless: true,
     args: [...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`],
     ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
